@@ -1,0 +1,77 @@
+/**
+ * Stage `emitAssets`: the client bundle and the stylesheet (esbuild,
+ * content-hashed names), the site data file, and content/static copied as is.
+ * Runs before rendering because every page names the hashed files.
+ */
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { hashOf } from '../build/cache.js';
+import type { BuildContext } from '../build/context.js';
+import type { TsxPageFile } from '../content/pages.js';
+import { compileError, pagesPlugin } from '../render/bundle-pages.js';
+import type { DocumentAssets } from '../render/document.js';
+import { folioRoot } from '../render/folio-root.js';
+import type { SiteData } from '../shared/page-data.js';
+
+export interface EmittedAssets extends DocumentAssets {
+  /** Bytes of each emitted client file, for the build summary. */
+  sizes: Record<string, number>;
+}
+
+export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; pages: TsxPageFile[]; outDir: string }) {
+  const root = folioRoot();
+  const entryDir = path.join(ctx.cacheDir, 'client');
+  mkdirSync(entryDir, { recursive: true });
+  const entry = path.join(entryDir, 'client.tsx');
+  const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\nstart(pages);\n`;
+  writeFileSync(entry, source);
+  try {
+    const result = await esbuild.build({
+      entryPoints: [{ in: entry, out: 'client' }],
+      bundle: true,
+      write: true,
+      outdir: path.join(outDir, 'assets'),
+      entryNames: '[name]-[hash]',
+      assetNames: 'media/[name]-[hash]',
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      jsx: 'automatic',
+      minify: true,
+      legalComments: 'none',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [pagesPlugin(pages)],
+      nodePaths: [path.join(root, 'node_modules')],
+      tsconfig: path.join(root, 'src/client/tsconfig.json'),
+    });
+    const sizes: Record<string, number> = {};
+    const scripts: string[] = [];
+    const styles: string[] = [];
+    for (const [file, info] of Object.entries(result.metafile.outputs)) {
+      const url = `/${path.relative(outDir, path.resolve(file)).split(path.sep).join('/')}`;
+      sizes[url] = info.bytes;
+      if (file.endsWith('.js') && info.entryPoint) scripts.push(url);
+      if (file.endsWith('.css')) styles.push(url);
+    }
+    return { scripts, styles, sizes };
+  } catch (error) {
+    throw compileError(error);
+  }
+}
+
+export function writeSiteData({ site, outDir }: { site: SiteData; outDir: string }): string {
+  const json = JSON.stringify(site);
+  const name = `assets/site-${hashOf(json).slice(0, 8)}.json`;
+  mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(outDir, name), json);
+  return `/${name}`;
+}
+
+export function copyStatic({ staticDir, outDir }: { staticDir: string; outDir: string }): void {
+  if (!existsSync(staticDir)) return;
+  cpSync(staticDir, outDir, { recursive: true, dereference: false });
+}

@@ -1,0 +1,72 @@
+/**
+ * A persistent, content-addressed cache under `.folio-cache/`. Keys are
+ * hashes of everything an entry depends on (content, folio version, config),
+ * so a stale entry is never read: changed input means a different key.
+ * Safe to delete at any time.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export function hashOf(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    hash.update(part);
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export class Cache {
+  private readonly memory = new Map<string, unknown>();
+  private readonly madeDirs = new Set<string>();
+  /** Lookups that found nothing (a compile happened). */
+  readonly stats = { hits: 0, misses: 0 };
+
+  constructor(readonly dir: string | undefined) {}
+
+  private fileFor(namespace: string, key: string): string | undefined {
+    if (!this.dir) return undefined;
+    return path.join(this.dir, namespace, key.slice(0, 2), `${key}.json`);
+  }
+
+  get<T>(namespace: string, key: string): T | undefined {
+    const id = `${namespace}/${key}`;
+    if (this.memory.has(id)) {
+      this.stats.hits++;
+      return this.memory.get(id) as T;
+    }
+    const file = this.fileFor(namespace, key);
+    if (file) {
+      try {
+        const value = JSON.parse(readFileSync(file, 'utf8')) as T;
+        this.memory.set(id, value);
+        this.stats.hits++;
+        return value;
+      } catch {
+        // not cached (or unreadable): compute it
+      }
+    }
+    this.stats.misses++;
+    return undefined;
+  }
+
+  set<T>(namespace: string, key: string, value: T): void {
+    this.memory.set(`${namespace}/${key}`, value);
+    const file = this.fileFor(namespace, key);
+    if (!file) return;
+    const dir = path.dirname(file);
+    if (!this.madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(value));
+    renameSync(temp, file);
+  }
+
+  /** Drops in-memory entries (watch mode keeps the disk cache). */
+  clearMemory(): void {
+    this.memory.clear();
+  }
+}

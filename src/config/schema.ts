@@ -1,0 +1,153 @@
+/**
+ * The shape of site.config.ts. Every key is optional unless noted; unknown
+ * keys are an error (a typo must not silently fall back to a default).
+ */
+import { z } from 'zod';
+
+const linkItem = z.strictObject({
+  label: z.string(),
+  to: z.string().optional(),
+  href: z.string().optional(),
+});
+
+const navbarItem = z.strictObject({
+  type: z.enum(['link', 'docSidebar']).default('link'),
+  label: z.string(),
+  to: z.string().optional(),
+  href: z.string().optional(),
+  position: z.enum(['left', 'right']).default('left'),
+  /** For docSidebar items: which sidebar (only `docs` exists). */
+  sidebarId: z.string().optional(),
+});
+
+const feedOptions = z.strictObject({
+  type: z.enum(['all', 'rss', 'atom', 'json']).default('all'),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  language: z.string().default('en'),
+  limit: z.number().int().positive().default(20),
+  copyright: z.string().optional(),
+});
+
+const versionOptions = z.strictObject({
+  label: z.string(),
+  path: z.string().optional(),
+});
+
+export const configSchema = z.strictObject({
+  title: z.string().min(1),
+  tagline: z.string().default(''),
+  url: z.string().url(),
+  baseUrl: z.string().startsWith('/').endsWith('/').default('/'),
+  titleDelimiter: z.string().default('|'),
+  favicon: z.string().optional(),
+  /** Social card image (absolute path under the site). */
+  image: z.string().optional(),
+  lang: z.string().default('en'),
+  noIndex: z.boolean().default(false),
+  repoUrl: z.string().url().optional(),
+  navbar: z
+    .strictObject({
+      title: z.string().optional(),
+      logo: z.strictObject({ src: z.string(), alt: z.string() }).optional(),
+      hideOnScroll: z.boolean().default(false),
+      items: z.array(navbarItem).default([]),
+    })
+    .prefault({}),
+  footer: z
+    .strictObject({
+      style: z.enum(['light', 'dark']).default('dark'),
+      columns: z.array(z.strictObject({ title: z.string(), items: z.array(linkItem) })).default([]),
+      copyright: z.string().optional(),
+    })
+    .prefault({}),
+  announcementBar: z
+    .strictObject({
+      id: z.string().min(1),
+      content: z.string(),
+      dismissible: z.boolean().default(true),
+      backgroundColor: z.string().optional(),
+      textColor: z.string().optional(),
+    })
+    .optional(),
+  colorMode: z
+    .strictObject({
+      defaultMode: z.enum(['light', 'dark']).default('light'),
+      respectPrefersColorScheme: z.boolean().default(false),
+      disableSwitch: z.boolean().default(false),
+    })
+    .prefault({}),
+  docs: z
+    .strictObject({
+      path: z.string().default('content/docs'),
+      routeBasePath: z.string().default('/docs'),
+      editUrl: z.string().optional(),
+      sidebarCollapsible: z.boolean().default(true),
+      sidebarCollapsed: z.boolean().default(true),
+      autoCollapseCategories: z.boolean().default(false),
+      hideableSidebar: z.boolean().default(false),
+      lastVersion: z.string().default('current'),
+      versions: z.record(z.string(), versionOptions).default({ current: { label: 'Next' } }),
+    })
+    .optional(),
+  blog: z
+    .strictObject({
+      path: z.string().default('content/blog'),
+      routeBasePath: z.string().default('/blog'),
+      title: z.string().default('Blog'),
+      description: z.string().optional(),
+      postsPerPage: z.number().int().positive().default(10),
+      editUrl: z.string().optional(),
+      showReadingTime: z.boolean().default(true),
+      wordsPerMinute: z.number().positive().default(200),
+      sidebarCount: z.number().int().nonnegative().default(5),
+      sidebarTitle: z.string().default('Recent posts'),
+      onInlineTags: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+      onInlineAuthors: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+      onUntruncatedBlogPosts: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+      feedOptions: feedOptions.prefault({}),
+    })
+    .optional(),
+  pages: z.strictObject({ path: z.string().default('content/pages') }).prefault({}),
+  staticDir: z.string().default('content/static'),
+  api: z
+    .strictObject({
+      entryPoints: z.array(z.string()).min(1),
+      tsconfig: z.string().optional(),
+      routeBase: z.string().default('/docs/api'),
+      readme: z.string().optional(),
+      sidebarLabel: z.string().default('API'),
+      sourceUrl: z.string().optional(),
+    })
+    .optional(),
+  toc: z
+    .strictObject({
+      minHeadingLevel: z.number().int().min(2).max(6).default(2),
+      maxHeadingLevel: z.number().int().min(2).max(6).default(3),
+    })
+    .prefault({}),
+  breakpoint: z.number().int().positive().default(996),
+  markdown: z
+    .strictObject({
+      format: z.enum(['mdx', 'md', 'detect']).default('mdx'),
+      compat: z
+        .strictObject({
+          comments: z.boolean().default(true),
+          admonitions: z.boolean().default(true),
+          headingIds: z.boolean().default(true),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+  onBrokenLinks: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+  onBrokenMarkdownLinks: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+  onBrokenAnchors: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+  onDuplicateRoutes: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+  /** Free values the theme may read (kept out of the schema's checks). */
+  customFields: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** What a site author writes (defaults may be omitted). */
+export type UserConfig = z.input<typeof configSchema>;
+/** The config after every default is filled in. */
+export type SiteConfig = z.output<typeof configSchema>;

@@ -1,0 +1,319 @@
+/**
+ * Discovery of the blog: posts (`YYYY-MM-DD-slug/index.md` or
+ * `YYYY-MM-DD-slug.md`), authors.yml and tags.yml, Docusaurus-compatible.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import GithubSlugger from 'github-slugger';
+import * as yaml from 'js-yaml';
+import type { Warning } from '../build/warnings.js';
+import { FolioError, lineOf } from '../errors/index.js';
+import type { AuthorData, TagData } from '../shared/page-data.js';
+import { checkFields } from './front-matter.js';
+import { leadingTitle } from './leading-title.js';
+import { readSource, toPosix, type SourceFile } from './read-source.js';
+
+export interface AuthorEntry extends AuthorData {
+  key: string;
+  page: boolean;
+}
+
+export interface TagEntry extends TagData {
+  key: string;
+}
+
+export interface BlogPostFile extends SourceFile {
+  slug: string;
+  permalink: string;
+  title: string;
+  description?: string;
+  /** ISO date (UTC midnight for dates without a time). */
+  date: string;
+  authors: AuthorData[];
+  /** Keys of authors.yml entries (for author pages). */
+  authorKeys: string[];
+  tags: TagEntry[];
+  draft: boolean;
+  unlisted: boolean;
+  image?: string;
+  hideToc: boolean;
+  hasTruncate: boolean;
+}
+
+export interface BlogContent {
+  dir: string;
+  /** Listed and unlisted posts, newest first (future posts removed in production). */
+  posts: BlogPostFile[];
+  authors: Map<string, AuthorEntry>;
+  tags: Map<string, TagEntry>;
+}
+
+export const POST_FIELDS = {
+  slug: 'string',
+  title: 'string',
+  description: 'string',
+  authors: 'authors',
+  tags: 'tags',
+  date: 'date',
+  draft: 'boolean',
+  unlisted: 'boolean',
+  image: 'string',
+  hide_table_of_contents: 'boolean',
+  keywords: 'string[]',
+  toc_min_heading_level: 'number',
+  toc_max_heading_level: 'number',
+} as const;
+
+const DATE_IN_NAME = /^(\d{4})-(\d{2})-(\d{2})[-_]?(.*)$/;
+
+export interface BlogDiscoveryOptions {
+  dir: string;
+  routeBase: string;
+  /** Include drafts and future-dated posts (folio serve). */
+  development: boolean;
+  now: Date;
+  onInlineTags: 'ignore' | 'warn' | 'throw';
+  onInlineAuthors: 'ignore' | 'warn' | 'throw';
+  onUntruncatedBlogPosts: 'ignore' | 'warn' | 'throw';
+  warn: (warning: Warning) => void;
+}
+
+export async function discoverBlog(options: BlogDiscoveryOptions): Promise<BlogContent> {
+  const authors = readAuthors(path.join(options.dir, 'authors.yml'));
+  const tags = readTags(path.join(options.dir, 'tags.yml'), options.routeBase);
+  const files = (await fg(['**/*.md', '**/*.mdx'], { cwd: options.dir, ignore: ['**/_*/**', '**/_*', '**/node_modules/**'], absolute: true })).sort();
+  const posts: BlogPostFile[] = [];
+  for (const file of files) {
+    const post = readPost({ file, authors, tags, options });
+    if (!options.development && (post.draft || Date.parse(post.date) > options.now.getTime())) continue;
+    posts.push(post);
+  }
+  posts.sort((a, b) => (a.date === b.date ? a.permalink.localeCompare(b.permalink) : a.date < b.date ? 1 : -1));
+  return { dir: options.dir, posts, authors, tags };
+}
+
+function readPost({
+  file,
+  authors,
+  tags,
+  options,
+}: {
+  file: string;
+  authors: Map<string, AuthorEntry>;
+  tags: Map<string, TagEntry>;
+  options: BlogDiscoveryOptions;
+}): BlogPostFile {
+  const source = readSource({ file, baseDir: options.dir });
+  checkFields({ data: source.frontMatter, fields: POST_FIELDS, file, source: source.source });
+  const fm = source.frontMatter;
+  const rel = source.relPath.replace(/\.mdx?$/, '');
+  const name = /\/index$/.test(rel) ? rel.slice(0, -'/index'.length).split('/').pop()! : rel.split('/').pop()!;
+  const dated = DATE_IN_NAME.exec(name);
+  let date: string;
+  if (typeof fm.date === 'string') date = new Date(fm.date).toISOString();
+  else if (dated) {
+    const parsed = Date.UTC(Number(dated[1]), Number(dated[2]) - 1, Number(dated[3]));
+    if (Number.isNaN(parsed) || new Date(parsed).getUTCDate() !== Number(dated[3])) {
+      throw new FolioError({ code: 'BLOG_DATE_INVALID', message: `"${name}" does not start with a real date`, location: { file } });
+    }
+    date = new Date(parsed).toISOString();
+  } else {
+    throw new FolioError({
+      code: 'BLOG_DATE_INVALID',
+      message: `no date: set \`date:\` in the front matter or name the file or folder YYYY-MM-DD-${name}`,
+      location: { file, line: 1 },
+    });
+  }
+  const base = options.routeBase.replace(/\/$/, '');
+  const fallbackSlug = dated ? `${dated[1]}/${dated[2]}/${dated[3]}/${dated[4] || 'post'}` : name;
+  const slug = typeof fm.slug === 'string' ? fm.slug.replace(/^\//, '') : fallbackSlug;
+  const hasTruncate = /^\s*(<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})\s*$/m.test(source.body);
+  const location = (key: string) => {
+    const index = source.source.split('\n').findIndex((line) => line.startsWith(`${key}:`));
+    return { file, line: index >= 0 ? index + 1 : undefined };
+  };
+  if (!hasTruncate) policy(options.onUntruncatedBlogPosts, options.warn, { code: 'UNTRUNCATED_POST', message: 'post has no <!-- truncate --> marker; its whole body is used as the excerpt', location: { file } });
+
+  const authorKeys: string[] = [];
+  const postAuthors: AuthorData[] = [];
+  for (const entry of listOf(fm.authors)) {
+    if (typeof entry === 'string') {
+      const author = authors.get(entry);
+      if (!author) {
+        const where = location('authors');
+        throw new FolioError({
+          code: 'BLOG_UNKNOWN_AUTHOR',
+          message: `post "${source.relPath}" names author "${entry}", which is not in authors.yml (known: ${[...authors.keys()].join(', ') || 'none'})`,
+          location: where,
+          excerpt: lineOf(source.source, where.line),
+        });
+      }
+      authorKeys.push(entry);
+      postAuthors.push(publicAuthor(author, base));
+    } else {
+      const inline = entry as Record<string, unknown>;
+      if (typeof inline.key === 'string' && authors.has(inline.key)) {
+        authorKeys.push(inline.key);
+        postAuthors.push({ ...publicAuthor(authors.get(inline.key)!, base), ...authorFields(inline) });
+        continue;
+      }
+      const author = authorFields(inline);
+      if (!author.name) {
+        throw new FolioError({ code: 'FRONT_MATTER_INVALID', message: 'an inline author needs a `name`', location: location('authors') });
+      }
+      policy(options.onInlineAuthors, options.warn, {
+        code: 'INLINE_AUTHOR',
+        message: `inline author "${author.name}" is not declared in authors.yml`,
+        location: location('authors'),
+      });
+      postAuthors.push(author as AuthorData);
+    }
+  }
+  const postTags: TagEntry[] = [];
+  const slugger = new GithubSlugger();
+  for (const entry of listOf(fm.tags)) {
+    const key = typeof entry === 'string' ? entry : String((entry as Record<string, unknown>).label ?? '');
+    const known = tags.get(key);
+    if (known) {
+      postTags.push(known);
+      continue;
+    }
+    policy(options.onInlineTags, options.warn, {
+      code: 'INLINE_TAG',
+      message: `tag "${key}" is not declared in tags.yml`,
+      location: location('tags'),
+    });
+    const permalinkPart = typeof entry === 'object' && typeof (entry as Record<string, unknown>).permalink === 'string' ? String((entry as Record<string, unknown>).permalink).replace(/^\//, '') : slugger.slug(key);
+    postTags.push({ key, label: key, permalink: `${base}/tags/${permalinkPart}` });
+  }
+  return {
+    ...source,
+    slug,
+    permalink: `${base}/${slug}`,
+    title: typeof fm.title === 'string' ? fm.title : leadingTitle(source.body) ?? name,
+    description: typeof fm.description === 'string' ? fm.description : undefined,
+    date,
+    authors: postAuthors,
+    authorKeys,
+    tags: postTags,
+    draft: fm.draft === true,
+    unlisted: fm.unlisted === true,
+    image: typeof fm.image === 'string' ? fm.image : undefined,
+    hideToc: fm.hide_table_of_contents === true,
+    hasTruncate,
+  };
+}
+
+function policy(level: 'ignore' | 'warn' | 'throw', warn: (w: Warning) => void, warning: Warning): void {
+  if (level === 'ignore') return;
+  if (level === 'warn') return warn(warning);
+  throw new FolioError({ code: warning.code, message: warning.message, location: warning.location });
+}
+
+function listOf(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function authorFields(data: Record<string, unknown>): Partial<AuthorData> {
+  const str = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : undefined);
+  const out: Partial<AuthorData> = {};
+  if (str('name')) out.name = str('name');
+  if (str('title')) out.title = str('title');
+  if (str('url')) out.url = str('url');
+  if (str('image_url') ?? str('imageURL')) out.imageUrl = str('image_url') ?? str('imageURL');
+  if (data.socials && typeof data.socials === 'object') out.socials = normaliseSocials(data.socials as Record<string, unknown>);
+  return out;
+}
+
+function publicAuthor(author: AuthorEntry, base: string): AuthorData {
+  return {
+    key: author.key,
+    name: author.name,
+    ...(author.title ? { title: author.title } : {}),
+    ...(author.url ? { url: author.url } : {}),
+    ...(author.imageUrl ? { imageUrl: author.imageUrl } : {}),
+    ...(author.socials ? { socials: author.socials } : {}),
+    ...(author.page ? { permalink: `${base}/authors/${author.key}` } : {}),
+  };
+}
+
+const SOCIAL_BASES: Record<string, string> = {
+  x: 'https://x.com/',
+  twitter: 'https://twitter.com/',
+  github: 'https://github.com/',
+  linkedin: 'https://www.linkedin.com/in/',
+  stackoverflow: 'https://stackoverflow.com/users/',
+  bluesky: 'https://bsky.app/profile/',
+};
+
+function normaliseSocials(socials: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(socials)) {
+    if (typeof value !== 'string') continue;
+    out[key] = /^https?:\/\//.test(value) ? value : `${SOCIAL_BASES[key] ?? `https://${key}.com/`}${value}`;
+  }
+  return out;
+}
+
+function readYamlMap(file: string): Record<string, Record<string, unknown>> {
+  if (!existsSync(file)) return {};
+  const text = readFileSync(file, 'utf8');
+  let data: unknown;
+  try {
+    data = yaml.load(text);
+  } catch (error) {
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    throw new FolioError({
+      code: 'BLOG_DATA_INVALID',
+      message: (error as { reason?: string }).reason ?? (error as Error).message,
+      location: { file, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
+      excerpt: mark ? lineOf(text, mark.line + 1) : undefined,
+    });
+  }
+  if (data === undefined || data === null) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new FolioError({ code: 'BLOG_DATA_INVALID', message: 'expected a mapping of keys to entries', location: { file, line: 1 } });
+  }
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      const index = text.split('\n').findIndex((line) => line.startsWith(`${key}:`));
+      throw new FolioError({
+        code: 'BLOG_DATA_INVALID',
+        message: `entry "${key}" must be a mapping of fields`,
+        location: { file, line: index >= 0 ? index + 1 : undefined },
+      });
+    }
+  }
+  return data as Record<string, Record<string, unknown>>;
+}
+
+export function readAuthors(file: string): Map<string, AuthorEntry> {
+  const map = new Map<string, AuthorEntry>();
+  for (const [key, value] of Object.entries(readYamlMap(file))) {
+    const fields = authorFields(value);
+    if (!fields.name) throw new FolioError({ code: 'BLOG_DATA_INVALID', message: `author "${key}" needs a name`, location: { file } });
+    map.set(key, { ...(fields as AuthorData), key, page: value.page === true || (typeof value.page === 'object' && value.page !== null) });
+  }
+  return map;
+}
+
+export function readTags(file: string, routeBase: string): Map<string, TagEntry> {
+  const base = routeBase.replace(/\/$/, '');
+  const map = new Map<string, TagEntry>();
+  for (const [key, value] of Object.entries(readYamlMap(file))) {
+    const permalink = typeof value.permalink === 'string' ? value.permalink.replace(/^\//, '') : key;
+    map.set(key, {
+      key,
+      label: typeof value.label === 'string' ? value.label : key,
+      permalink: `${base}/tags/${permalink}`,
+      ...(typeof value.description === 'string' ? { description: value.description } : {}),
+    });
+  }
+  return map;
+}
+
+export function postFolder(post: BlogPostFile): string {
+  return toPosix(path.dirname(post.relPath));
+}

@@ -1,0 +1,120 @@
+/**
+ * Front matter parsing with gray-matter. YAML errors and wrongly typed
+ * fields become FolioErrors that name the file and the line.
+ */
+import matter from 'gray-matter';
+import { FolioError, lineOf } from '../errors/index.js';
+
+export interface ParsedSource {
+  data: Record<string, unknown>;
+  /** Markdown after the front matter. */
+  body: string;
+  /** Number of lines before the body (to map body lines to file lines). */
+  bodyLineOffset: number;
+}
+
+export function parseFrontMatter({ source, file }: { source: string; file: string }): ParsedSource {
+  if (!/^---\r?\n/.test(source)) return { data: {}, body: source, bodyLineOffset: 0 };
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // A fresh options object disables gray-matter's global cache (which
+    // would hand back stale results for edited files in watch mode).
+    parsed = matter(source, {});
+  } catch (error) {
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const line = mark ? mark.line + 2 : 1;
+    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+    throw new FolioError({
+      code: 'FRONT_MATTER_SYNTAX',
+      message: reason,
+      location: { file, line, column: mark ? mark.column + 1 : undefined },
+      excerpt: lineOf(source, line),
+    });
+  }
+  const data = (parsed.data ?? {}) as Record<string, unknown>;
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new FolioError({ code: 'FRONT_MATTER_INVALID', message: 'front matter must be a mapping of keys to values', location: { file, line: 2 } });
+  }
+  const bodyLineOffset = source.slice(0, source.length - parsed.content.length).split('\n').length - 1;
+  return { data: normaliseDates(data), body: parsed.content, bodyLineOffset };
+}
+
+function normaliseDates(data: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(data)) {
+    if (value instanceof Date) data[key] = value.toISOString();
+  }
+  return data;
+}
+
+type FieldType = 'string' | 'number' | 'boolean' | 'string[]' | 'date' | 'authors' | 'tags' | 'string|number';
+
+/** Checks the types of known fields; unknown fields are kept as they are. */
+export function checkFields({
+  data,
+  fields,
+  file,
+  source,
+}: {
+  data: Record<string, unknown>;
+  fields: Record<string, FieldType>;
+  file: string;
+  source: string;
+}): void {
+  for (const [key, type] of Object.entries(fields)) {
+    const value = data[key];
+    if (value === undefined || value === null) continue;
+    if (!matches(value, type)) {
+      const line = findFrontMatterLine(source, key);
+      throw new FolioError({
+        code: 'FRONT_MATTER_INVALID',
+        message: `"${key}" must be ${describe(type)}, got ${JSON.stringify(value)}`,
+        location: { file, line },
+        excerpt: lineOf(source, line),
+      });
+    }
+  }
+}
+
+function matches(value: unknown, type: FieldType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'string|number':
+      return typeof value === 'string' || typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string[]':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'date':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    case 'authors':
+    case 'tags': {
+      const list = Array.isArray(value) ? value : [value];
+      return list.every((v) => typeof v === 'string' || (typeof v === 'object' && v !== null && !Array.isArray(v)));
+    }
+  }
+}
+
+function describe(type: FieldType): string {
+  return {
+    string: 'a string',
+    number: 'a number',
+    'string|number': 'a string or a number',
+    boolean: 'true or false',
+    'string[]': 'a list of strings',
+    date: 'a date (YYYY-MM-DD)',
+    authors: 'an author key, an author object or a list of them',
+    tags: 'a tag key, a tag object or a list of them',
+  }[type];
+}
+
+function findFrontMatterLine(source: string, key: string): number | undefined {
+  const lines = source.split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    if (/^---\s*$/.test(lines[i])) return undefined;
+    if (lines[i].startsWith(`${key}:`)) return i + 1;
+  }
+  return undefined;
+}

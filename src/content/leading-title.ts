@@ -1,0 +1,39 @@
+/**
+ * Finds the `# Title` a markdown body starts with, without parsing it
+ * (blank lines, HTML/MDX comments and import/export lines are skipped).
+ * Route building needs titles before anything is compiled.
+ */
+export function leadingTitle(body: string): string | undefined {
+  const lines = body.split('\n');
+  let inComment = false;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (inComment) {
+      if (line.includes('-->')) inComment = false;
+      continue;
+    }
+    if (!line) continue;
+    if (line.startsWith('<!--')) {
+      if (!line.includes('-->')) inComment = true;
+      continue;
+    }
+    if (/^\{\/\*.*\*\/\}$/.test(line)) continue;
+    if (/^(import|export)\s/.test(line)) continue;
+    const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!match) return undefined;
+    return plainText(match[1].replace(/\s*\\?\{#[^}]+\\?\}\s*$/, ''));
+  }
+  return undefined;
+}
+
+/** Strips inline markdown from a heading: code ticks, emphasis, links. */
+export function plainText(text: string): string {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__)(.*?)\1/g, '$2')
+    .replace(/(\*|_)(.*?)\1/g, '$2')
+    .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
+    .trim();
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { hashOf } from '../build/cache.js';
+import { parseFrontMatter } from './front-matter.js';
+
+/** One markdown/MDX file as read from disk. */
+export interface SourceFile {
+  /** Absolute path. */
+  file: string;
+  /** Path relative to its section folder, with forward slashes. */
+  relPath: string;
+  source: string;
+  frontMatter: Record<string, unknown>;
+  body: string;
+  bodyLineOffset: number;
+  /** Hash of the file's text. */
+  hash: string;
+}
+
+export function readSource({ file, baseDir }: { file: string; baseDir: string }): SourceFile {
+  const source = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const { data, body, bodyLineOffset } = parseFrontMatter({ source, file });
+  return {
+    file,
+    relPath: toPosix(path.relative(baseDir, file)),
+    source,
+    frontMatter: data,
+    body,
+    bodyLineOffset,
+    hash: hashOf(source).slice(0, 20),
+  };
+}
+
+export function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** `01-intro` → `{ name: 'intro', position: 1 }` (Docusaurus number prefixes). */
+export function stripNumberPrefix(name: string): { name: string; position?: number } {
+  const match = /^(\d+)\s*[-_.]\s*(.+)$/.exec(name);
+  if (!match) return { name };
+  return { name: match[2], position: Number(match[1]) };
+}

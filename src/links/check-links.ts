@@ -1,0 +1,100 @@
+/**
+ * Stage `checkLinks`: every internal href and #anchor of every rendered page
+ * against the route table, the output files and the target page's ids.
+ * Broken links and anchors are warnings with the source file and line;
+ * the build goes on. Pure over the collected page records.
+ */
+import type { Warning } from '../build/warnings.js';
+import type { SourceRef } from '../markdown/hast-transforms.js';
+import { isExternal, normalisePath } from '../shared/url.js';
+
+export interface PageLinks {
+  /** Route path of the page. */
+  path: string;
+  /** File the page came from (for template links without a line). */
+  origin: string;
+  /** Links written in the page's content, with their source positions. */
+  contentLinks: SourceRef[];
+  /** Every href in the rendered HTML (template links included). */
+  hrefs: string[];
+  /** Every id in the rendered HTML. */
+  ids: string[];
+}
+
+export interface LinkCheckInput {
+  pages: PageLinks[];
+  /** Output files that are not pages (feeds, images, assets), as URL paths. */
+  files: ReadonlySet<string>;
+  baseUrl: string;
+}
+
+const HREF = /\shref="([^"]*)"/g;
+const ID = /\sid="([^"]*)"/g;
+
+/** Collects the hrefs and ids of a rendered HTML page. */
+export function scanHtml(html: string): { hrefs: string[]; ids: string[] } {
+  const hrefs = new Set<string>();
+  const ids: string[] = [];
+  for (const match of html.matchAll(HREF)) hrefs.add(decodeEntities(match[1]));
+  for (const match of html.matchAll(ID)) ids.push(decodeEntities(match[1]));
+  return { hrefs: [...hrefs], ids };
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&#x26;|&amp;/g, '&').replace(/&#x22;|&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+}
+
+export function checkLinks(input: LinkCheckInput): Warning[] {
+  const warnings: Warning[] = [];
+  const base = input.baseUrl.replace(/\/$/, '');
+  const pages = new Map<string, PageLinks>();
+  for (const page of input.pages) pages.set(normalisePath(page.path), page);
+  const idSets = new Map<string, Set<string>>();
+  const idsOf = (page: PageLinks) => {
+    let set = idSets.get(page.path);
+    if (!set) {
+      set = new Set(page.ids);
+      idSets.set(page.path, set);
+    }
+    return set;
+  };
+  for (const page of input.pages) {
+    const located = new Map<string, SourceRef>();
+    for (const ref of page.contentLinks) if (!located.has(ref.href)) located.set(ref.href, ref);
+    const all = new Set([...page.hrefs, ...page.contentLinks.map((ref) => ref.href)]);
+    for (const href of all) {
+      if (!href || isExternal(href) || href.startsWith('data:')) continue;
+      const ref = located.get(href);
+      const location = ref ? { file: page.origin, line: ref.line, column: ref.column } : { file: page.origin };
+      let [target, anchor] = splitHash(href);
+      if (!target) target = page.path;
+      else if (!target.startsWith('/')) target = new URL(target, `http://x${page.path.endsWith('/') ? page.path : `${page.path}/`}`).pathname;
+      else if (base && target.startsWith(base)) target = target.slice(base.length) || '/';
+      const targetPage = pages.get(normalisePath(target));
+      if (!targetPage) {
+        if (!anchor && (input.files.has(target) || input.files.has(decodeURI(target)))) continue;
+        warnings.push({ code: 'BROKEN_LINK', message: `broken link on ${page.path}: ${href}`, location });
+        continue;
+      }
+      if (anchor && !idsOf(targetPage).has(safeDecode(anchor))) {
+        warnings.push({ code: 'BROKEN_ANCHOR', message: `broken anchor on ${page.path}: ${href} (no id "${anchor}" on ${targetPage.path})`, location });
+      }
+    }
+  }
+  return warnings;
+}
+
+function splitHash(href: string): [string, string | undefined] {
+  const index = href.indexOf('#');
+  const withoutQuery = (s: string) => s.split('?')[0];
+  if (index < 0) return [withoutQuery(href), undefined];
+  return [withoutQuery(href.slice(0, index)), href.slice(index + 1) || undefined];
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * Stage `compileContent` for one file: markdown/MDX → body HTML, headings,
+ * ids, links, images, excerpt and reading time.
+ *
+ * Fast path: the MDX parser reads the file (so MDX syntax is always
+ * accepted and checked), and when it uses no imports, expressions or
+ * components the tree goes straight to HTML without generating JavaScript.
+ * Files that need it take the full @mdx-js/mdx evaluate path.
+ */
+import { pathToFileURL } from 'node:url';
+import type { Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { Root as MdastRoot, RootContent } from 'mdast';
+import { toHast } from 'mdast-util-to-hast';
+import { toString } from 'mdast-util-to-string';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { Cache } from '../build/cache.js';
+import { hashOf } from '../build/cache.js';
+import { FolioError, lineOf } from '../errors/index.js';
+import { applyCompat, type CompatOptions } from './compat.js';
+import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
+import type { CodeHighlighter } from './highlight.js';
+import { childrenBefore, transformMdast, type Heading } from './mdast-transforms.js';
+
+export interface MarkdownOptions {
+  format: 'mdx' | 'md' | 'detect';
+  compat: CompatOptions;
+}
+
+export interface CompiledContent {
+  html: string;
+  excerptHtml?: string;
+  hasTruncate: boolean;
+  /** Text of the leading `# Title`, removed from the body. */
+  title?: string;
+  headings: Heading[];
+  /** Every element id in the body (headings, footnotes, explicit ids). */
+  ids: string[];
+  links: SourceRef[];
+  images: SourceRef[];
+  words: number;
+  /** First paragraph as plain text (fallback description). */
+  summary: string;
+  usedMdx: boolean;
+}
+
+export interface CompileInput {
+  body: string;
+  /** Absolute path of the source (for errors and MDX imports). */
+  file: string;
+  /** Lines of front matter above the body. */
+  bodyLineOffset: number;
+  /** Full file text, for error excerpts. */
+  source: string;
+  options: MarkdownOptions;
+  highlighter: CodeHighlighter;
+  cache?: Cache;
+  /** Part of the cache key: folio version and relevant config. */
+  cacheSalt: string;
+  stripTitle?: boolean;
+}
+
+const MDX_NODE_TYPES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'];
+
+export async function compileMarkdown(input: CompileInput): Promise<CompiledContent> {
+  const stripTitle = input.stripTitle ?? true;
+  const key = hashOf(input.cacheSalt, input.file, input.body, String(stripTitle), JSON.stringify(input.options));
+  const cached = input.cache?.get<CompiledContent>('page', key);
+  if (cached) return cached;
+  const result = await compileUncached({ ...input, stripTitle });
+  input.cache?.set('page', key, result);
+  return result;
+}
+
+function isMdx(input: CompileInput): boolean {
+  if (input.options.format === 'mdx') return true;
+  if (input.options.format === 'md') return false;
+  return input.file.endsWith('.mdx');
+}
+
+async function compileUncached(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
+  const mdx = isMdx(input);
+  const { text, truncateLine } = applyCompat(input.body, mdx ? input.options.compat : { comments: false, admonitions: true, headingIds: true });
+  const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+  if (mdx) parser.use(remarkMdx);
+  let tree: MdastRoot;
+  try {
+    tree = parser.parse(text) as MdastRoot;
+    await parser.run(tree);
+  } catch (error) {
+    throw syntaxError(error, input);
+  }
+  const words = countWords(toString(tree));
+  const info = transformMdast(tree, { stripTitle: input.stripTitle });
+  const summary = firstParagraph(tree);
+  const excerptTree = truncateLine ? { type: 'root' as const, children: stripMdx(childrenBefore(tree, truncateLine)) } : undefined;
+
+  let html: string;
+  let collected;
+  if (info.needsMdx) {
+    ({ html, collected } = await renderWithMdx(text, input, tree));
+  } else {
+    const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: MDX_NODE_TYPES }) as HastRoot;
+    await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
+    collected = decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
+    html = toHtml(hast, { allowDangerousHtml: !mdx });
+  }
+  let excerptHtml: string | undefined;
+  if (excerptTree) {
+    const hast = toHast(excerptTree as MdastRoot, { allowDangerousHtml: !mdx }) as HastRoot;
+    await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
+    decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
+    excerptHtml = toHtml(hast, { allowDangerousHtml: !mdx });
+  }
+  return {
+    html,
+    excerptHtml,
+    hasTruncate: truncateLine !== undefined,
+    title: info.title,
+    headings: info.headings,
+    ids: collected.ids,
+    links: collected.links,
+    images: collected.images,
+    words,
+    summary,
+    usedMdx: info.needsMdx,
+  };
+}
+
+async function renderWithMdx(text: string, input: CompileInput, parsed: MdastRoot) {
+  const [{ evaluate }, runtime, { renderToString }, { createElement }] = await Promise.all([
+    import('@mdx-js/mdx'),
+    import('react/jsx-runtime'),
+    import('react-dom/server'),
+    import('react'),
+  ]);
+  let collected: ReturnType<typeof decorateAndCollect> = { ids: [], links: [], images: [] };
+  const stripTitle = input.stripTitle ?? true;
+  const remarkFolio = () => (tree: MdastRoot) => {
+    transformMdast(tree, { stripTitle });
+  };
+  const rehypeFolio = () => async (tree: HastRoot) => {
+    await highlightCode({ tree, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
+    collected = decorateAndCollect(tree, { lineOffset: input.bodyLineOffset });
+  };
+  try {
+    const module = await evaluate(text, {
+      ...(runtime as object),
+      baseUrl: pathToFileURL(input.file),
+      remarkPlugins: [remarkGfm, remarkDirective, remarkFolio],
+      rehypePlugins: [rehypeFolio],
+      development: false,
+    } as Parameters<typeof evaluate>[1]);
+    const html = renderToString(createElement(module.default as never));
+    void parsed;
+    return { html, collected };
+  } catch (error) {
+    if ((error as { place?: unknown; line?: unknown }).place || (error as { line?: unknown }).line) throw syntaxError(error, input);
+    throw new FolioError({
+      code: 'MDX_RUNTIME',
+      message: (error as Error).message,
+      location: { file: input.file },
+      cause: error,
+    });
+  }
+}
+
+function syntaxError(error: unknown, input: CompileInput): FolioError {
+  const e = error as { reason?: string; message: string; place?: { line?: number; column?: number; start?: { line: number; column: number } }; line?: number; column?: number };
+  const place = e.place && 'start' in e.place && e.place.start ? e.place.start : (e.place as { line?: number; column?: number } | undefined);
+  const bodyLine = place?.line ?? e.line;
+  const column = place?.column ?? e.column;
+  const line = bodyLine ? bodyLine + input.bodyLineOffset : undefined;
+  return new FolioError({
+    code: 'MDX_SYNTAX',
+    message: e.reason ?? e.message,
+    location: { file: input.file, line, column: column ?? undefined },
+    excerpt: lineOf(input.source, line),
+    cause: error,
+  });
+}
+
+function stripMdx(nodes: RootContent[]): RootContent[] {
+  return nodes.filter((node) => !['mdxjsEsm', 'mdxFlowExpression'].includes(node.type));
+}
+
+function countWords(text: string): number {
+  const matches = text.match(/[\p{L}\p{N}_'’-]+/gu);
+  return matches ? matches.length : 0;
+}
+
+function firstParagraph(tree: MdastRoot): string {
+  for (const node of tree.children) {
+    if (node.type === 'paragraph') {
+      const text = toString(node).replace(/\s+/g, ' ').trim();
+      if (text) return text.length > 200 ? `${text.slice(0, 197).replace(/\s+\S*$/, '')}…` : text;
+    }
+  }
+  return '';
+}

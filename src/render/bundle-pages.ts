@@ -1,0 +1,105 @@
+/**
+ * Builds the server module (templates + content pages + react-dom/server)
+ * with esbuild and imports it. Everything is bundled, so rendering works
+ * for a site anywhere on disk, and a template edit in watch mode takes
+ * effect on the next build (a new file, never a stale module cache).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { TsxPageFile } from '../content/pages.js';
+import { FolioError } from '../errors/index.js';
+import type { PageData, SiteData } from '../shared/page-data.js';
+import { hashOf } from '../build/cache.js';
+import { folioRoot } from './folio-root.js';
+
+export interface PageModuleInfo {
+  meta?: { title?: string; description?: string };
+  hasDefault: boolean;
+}
+
+export interface ServerModule {
+  renderApp(site: SiteData, page: PageData): string;
+  pageInfo: Record<string, PageModuleInfo>;
+}
+
+export function pagesEntrySource(pages: TsxPageFile[]): string {
+  const imports = pages.map((page, index) => `import * as p${index} from ${JSON.stringify(page.file)};`).join('\n');
+  const registry = pages.map((page, index) => `${JSON.stringify(page.id)}: p${index}`).join(', ');
+  return `${imports}\nexport const pages = { ${registry} };\n`;
+}
+
+/** esbuild plugin serving the virtual `folio:pages` module (every content/pages/*.tsx). */
+export function pagesPlugin(pages: TsxPageFile[]): esbuild.Plugin {
+  return {
+    name: 'folio-pages',
+    setup(build) {
+      build.onResolve({ filter: /^folio:pages$/ }, () => ({ path: 'folio-pages', namespace: 'folio' }));
+      build.onLoad({ filter: /.*/, namespace: 'folio' }, () => ({ contents: pagesEntrySource(pages), loader: 'js', resolveDir: folioRoot() }));
+    },
+  };
+}
+
+export function compileError(error: unknown): FolioError {
+  const first = (error as esbuild.BuildFailure).errors?.[0];
+  const file = first?.location?.file;
+  return new FolioError({
+    code: 'PAGE_COMPILE',
+    message: first?.text ?? (error as Error).message,
+    location: file ? { file: path.resolve(file), line: first?.location?.line, column: (first?.location?.column ?? 0) + 1 } : undefined,
+    excerpt: first?.location?.lineText,
+    cause: error,
+  });
+}
+
+export async function bundleServer({ pages, cacheDir }: { pages: TsxPageFile[]; cacheDir: string }): Promise<ServerModule> {
+  const root = folioRoot();
+  const entry = `
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { App } from ${JSON.stringify(path.join(root, 'templates/App.tsx'))};
+import { pages } from 'folio:pages';
+export function renderApp(site, page) {
+  return renderToString(createElement(App, { site, page, pages }));
+}
+export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod]) => [id, { meta: mod.meta, hasDefault: typeof mod.default === 'function' }]));
+`;
+  let code: string;
+  try {
+    const result = await esbuild.build({
+      stdin: { contents: entry, resolveDir: root, loader: 'js', sourcefile: 'folio-server-entry.js' },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },
+      loader: { '.css': 'empty', '.svg': 'file', '.png': 'file' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      plugins: [pagesPlugin(pages)],
+      nodePaths: [path.join(root, 'node_modules')],
+      outdir: cacheDir,
+      assetNames: 'server-assets/[name]-[hash]',
+    });
+    code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
+  } catch (error) {
+    throw compileError(error);
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  const file = path.join(cacheDir, `server-${hashOf(code).slice(0, 16)}.mjs`);
+  if (!existsSync(file)) writeFileSync(file, code);
+  const mod = (await import(pathToFileURL(file).href)) as ServerModule;
+  for (const page of pages) {
+    if (!mod.pageInfo[page.id]?.hasDefault) {
+      throw new FolioError({
+        code: 'PAGE_NO_DEFAULT_EXPORT',
+        message: `${path.basename(page.file)} does not export a default React component`,
+        location: { file: page.file, line: 1 },
+      });
+    }
+  }
+  return mod;
+}

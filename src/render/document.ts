@@ -1,0 +1,121 @@
+/**
+ * The HTML document around the rendered app: head (title, meta, Open Graph,
+ * feeds, styles, the colour-mode script), the app markup, the page's data
+ * and the client script. Plain strings: no React needed for <head>.
+ */
+import type { SiteConfig } from '../config/schema.js';
+import type { PageData, SiteData } from '../shared/page-data.js';
+import { STORAGE_KEYS } from '../shared/storage.js';
+import { withBase } from '../shared/url.js';
+
+export interface DocumentAssets {
+  scripts: string[];
+  styles: string[];
+  /** URL of the site data JSON (hashed). */
+  siteData: string;
+  /** URL of routes.json. */
+  routes: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON safe inside <script>: no `</script>`, no `<!--`. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Runs before first paint: colour mode and a dismissed announcement bar, no flash, no layout shift. */
+export function headScript({ site }: { site: SiteData }): string {
+  const mode = site.colorMode;
+  const bar = site.announcementBar;
+  return [
+    '(function(){var d=document.documentElement;try{',
+    `var t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.theme)});`,
+    mode.respectPrefersColorScheme
+      ? `if(t!=='dark'&&t!=='light'){t=window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}`
+      : '',
+    `if(t==='dark'||t==='light')d.setAttribute('data-theme',t);`,
+    bar ? `if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.announcementDismissed)})===${JSON.stringify(bar.id)})d.setAttribute('data-announcement-dismissed','true');` : '',
+    '}catch(e){}})();',
+  ].join('');
+}
+
+export function renderDocument({
+  config,
+  site,
+  page,
+  appHtml,
+  assets,
+  image,
+  noIndex,
+}: {
+  config: SiteConfig;
+  site: SiteData;
+  page: PageData;
+  appHtml: string;
+  assets: DocumentAssets;
+  image?: string;
+  noIndex?: boolean;
+}): string {
+  const base = config.baseUrl;
+  const url = `${config.url.replace(/\/$/, '')}${withBase(base, page.path)}`;
+  const head: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="generator" content="folio">',
+    `<title>${escapeHtml(page.title)}</title>`,
+  ];
+  if (page.description) head.push(`<meta name="description" content="${escapeHtml(page.description)}">`);
+  if (config.noIndex || noIndex) head.push('<meta name="robots" content="noindex, nofollow">');
+  head.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+  head.push(`<meta property="og:title" content="${escapeHtml(page.title)}">`);
+  head.push(`<meta property="og:type" content="${page.template === 'blogPost' ? 'article' : 'website'}">`);
+  head.push(`<meta property="og:url" content="${escapeHtml(url)}">`);
+  head.push(`<meta property="og:site_name" content="${escapeHtml(config.title)}">`);
+  head.push(`<meta property="og:locale" content="${escapeHtml(config.lang.replace('-', '_'))}">`);
+  if (page.description) head.push(`<meta property="og:description" content="${escapeHtml(page.description)}">`);
+  const socialImage = image ?? config.image;
+  if (socialImage) {
+    const absolute = /^https?:/.test(socialImage) ? socialImage : `${config.url.replace(/\/$/, '')}${withBase(base, socialImage)}`;
+    head.push(`<meta property="og:image" content="${escapeHtml(absolute)}">`);
+    head.push('<meta name="twitter:card" content="summary_large_image">');
+    head.push(`<meta name="twitter:image" content="${escapeHtml(absolute)}">`);
+  }
+  if (page.template === 'blogPost') {
+    const post = (page as PageData<'blogPost'>).props.post;
+    head.push(`<meta property="article:published_time" content="${escapeHtml(post.date)}">`);
+    for (const tag of post.tags) head.push(`<meta property="article:tag" content="${escapeHtml(tag.label)}">`);
+  }
+  if (config.favicon) {
+    const icon = withBase(base, config.favicon);
+    head.push(`<link rel="icon" href="${escapeHtml(icon)}"${icon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`);
+  }
+  if (site.blog) {
+    const feedTitle = escapeHtml(config.blog?.feedOptions.title ?? `${config.title} blog`);
+    if (site.blog.feeds.rss) head.push(`<link rel="alternate" type="application/rss+xml" href="${withBase(base, site.blog.feeds.rss)}" title="${feedTitle} (RSS)">`);
+    if (site.blog.feeds.atom) head.push(`<link rel="alternate" type="application/atom+xml" href="${withBase(base, site.blog.feeds.atom)}" title="${feedTitle} (Atom)">`);
+    if (site.blog.feeds.json) head.push(`<link rel="alternate" type="application/feed+json" href="${withBase(base, site.blog.feeds.json)}" title="${feedTitle} (JSON Feed)">`);
+  }
+  for (const style of assets.styles) head.push(`<link rel="stylesheet" href="${withBase(base, style)}">`);
+  for (const script of assets.scripts) head.push(`<link rel="modulepreload" href="${withBase(base, script)}">`);
+  head.push(`<link rel="preload" href="${withBase(base, assets.siteData)}" as="fetch" crossorigin>`);
+  head.push(`<script>${headScript({ site })}</script>`);
+
+  const { bodyHtml: _body, ...pageWithoutBody } = page;
+  const boot = { page: pageWithoutBody, site: withBase(base, assets.siteData), routes: withBase(base, assets.routes), baseUrl: base };
+  const scripts = assets.scripts.map((script) => `<script type="module" src="${withBase(base, script)}" data-folio-client></script>`).join('');
+  return `<!doctype html>
+<html lang="${escapeHtml(config.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">
+<head>
+${head.join('\n')}
+</head>
+<body>
+<div id="__folio">${appHtml}</div>
+<script id="__folio_data" type="application/json">${scriptJson(boot)}</script>
+${scripts}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,101 @@
+/**
+ * Stage `renderPages`: React `renderToString` of the templates for every
+ * route → `<path>/index.html`, the route's page-data chunk, `404.html` and
+ * `routes.json`. Keeps only link records in memory, not the pages.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteConfig } from '../config/schema.js';
+import { FolioError, isFolioError } from '../errors/index.js';
+import type { PageLinks } from '../links/check-links.js';
+import { scanHtml } from '../links/check-links.js';
+import type { CompiledContent } from '../markdown/compile.js';
+import type { Route, RouteTable } from '../routes/types.js';
+import type { PageData, PostSummary, RouteManifestEntry } from '../shared/page-data.js';
+import { chunkNameFor, outputFileFor } from '../shared/url.js';
+import type { ServerModule } from './bundle-pages.js';
+import { composePageData } from './compose.js';
+import { renderDocument, type DocumentAssets } from './document.js';
+
+export const CHUNK_DIR = 'assets/data';
+
+export interface RenderInput {
+  config: SiteConfig;
+  table: RouteTable;
+  compiled: ReadonlyMap<string, CompiledContent>;
+  frontMatter: ReadonlyMap<string, Record<string, unknown>>;
+  postData: ReadonlyMap<string, Omit<PostSummary, 'readingTime' | 'excerptHtml' | 'truncated'>>;
+  server: ServerModule;
+  assets: DocumentAssets;
+  outDir: string;
+  /** Only these routes are written (incremental rebuilds); all when undefined. */
+  only?: ReadonlySet<string>;
+}
+
+export interface RenderResult {
+  links: PageLinks[];
+  written: number;
+}
+
+export function chunkUrl(route: Pick<Route, 'key'>): string {
+  return `/${CHUNK_DIR}/${chunkNameFor(route.key)}`;
+}
+
+export function renderRoute(input: RenderInput, route: Route): { html: string; page: PageData } {
+  const pageMeta = route.template === 'tsxPage' ? input.server.pageInfo[(route.props as { component: string }).component]?.meta : undefined;
+  const page = composePageData({ route, config: input.config, compiled: input.compiled, frontMatter: input.frontMatter, pageMeta, postData: input.postData });
+  let appHtml: string;
+  try {
+    appHtml = input.server.renderApp(input.table.site, page);
+  } catch (error) {
+    if (isFolioError(error)) throw error;
+    throw new FolioError({
+      code: 'RENDER_FAILED',
+      message: `${route.path}: ${(error as Error).message}`,
+      location: route.source ? { file: route.source.file } : undefined,
+      cause: error,
+    });
+  }
+  const html = renderDocument({ config: input.config, site: input.table.site, page, appHtml, assets: input.assets, image: route.image, noIndex: route.noIndex });
+  return { html, page };
+}
+
+export async function renderPages(input: RenderInput): Promise<RenderResult> {
+  const links: PageLinks[] = [];
+  let written = 0;
+  const dirs = new Set<string>();
+  const ensureDir = async (dir: string) => {
+    if (dirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    dirs.add(dir);
+  };
+  await ensureDir(path.join(input.outDir, CHUNK_DIR));
+  const writes: Promise<void>[] = [];
+  const flush = async () => {
+    await Promise.all(writes);
+    writes.length = 0;
+  };
+  for (const route of input.table.routes) {
+    const { html, page } = renderRoute(input, route);
+    const scanned = scanHtml(html);
+    const body = route.source ? input.compiled.get(route.source.file) : undefined;
+    links.push({ path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids });
+    if (input.only && !input.only.has(route.path)) continue;
+    const file = path.join(input.outDir, outputFileFor(route.path));
+    writes.push(
+      (async () => {
+        await ensureDir(path.dirname(file));
+        await writeFile(file, html);
+        await writeFile(path.join(input.outDir, CHUNK_DIR, chunkNameFor(route.key)), JSON.stringify(page));
+      })(),
+    );
+    written++;
+    if (writes.length >= 64) await flush();
+  }
+  await flush();
+  const notFound = renderRoute(input, input.table.notFound);
+  await writeFile(path.join(input.outDir, '404.html'), notFound.html);
+  const manifest: RouteManifestEntry[] = input.table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
+  await writeFile(path.join(input.outDir, 'routes.json'), JSON.stringify(manifest));
+  return { links, written };
+}

@@ -1,0 +1,221 @@
+/**
+ * Blog routes: paginated list, posts, tags, authors and the archive. Pure.
+ * Listing pages carry the files of the posts they show; the render stage
+ * fills in excerpts and reading times from the compiled posts.
+ */
+import type { SiteConfig } from '../config/schema.js';
+import type { Warning } from '../build/warnings.js';
+import type { BlogContent, BlogPostFile } from '../content/blog.js';
+import type { AuthorData, BlogListProps, LinkData, PaginationData, TagData } from '../shared/page-data.js';
+import { paginate, type PageSlice } from './paginate.js';
+import type { RouteDraft } from './types.js';
+
+export function formatDate(iso: string, lang = 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+function pagination(slice: PageSlice<unknown>): PaginationData {
+  return {
+    page: slice.page,
+    totalPages: slice.totalPages,
+    totalItems: slice.totalItems,
+    ...(slice.previous ? { previous: slice.previous } : {}),
+    ...(slice.next ? { next: slice.next } : {}),
+  };
+}
+
+export function buildBlogRoutes({
+  blog,
+  config,
+  warnings,
+}: {
+  blog: BlogContent;
+  config: SiteConfig;
+  warnings: Warning[];
+}): { drafts: RouteDraft[]; recent: LinkData[] } {
+  void warnings;
+  const options = config.blog!;
+  const base = options.routeBasePath.replace(/\/$/, '');
+  const listed = blog.posts.filter((post) => !post.unlisted);
+  const drafts: RouteDraft[] = [];
+  const perPage = options.postsPerPage;
+  const hashes = (posts: BlogPostFile[]) => posts.map((post) => post.hash);
+
+  const listing = ({
+    posts,
+    basePath,
+    pageSegment,
+    props,
+    title,
+    description,
+    origin,
+  }: {
+    posts: BlogPostFile[];
+    basePath: string;
+    pageSegment: string;
+    props: Omit<BlogListProps, 'posts' | 'pagination'>;
+    title: string;
+    description?: string;
+    origin: string;
+  }) => {
+    for (const slice of paginate({ items: posts, basePath, pageSegment, perPage })) {
+      drafts.push({
+        path: slice.path,
+        template: 'blogList',
+        title: slice.page > 1 ? `${title} (page ${slice.page})` : title,
+        description,
+        props: { ...props, posts: [], pagination: pagination(slice) },
+        posts: slice.items.map((post) => post.file),
+        sidebar: 'blog',
+        dependsOn: hashes(slice.items),
+        origin,
+      });
+    }
+  };
+
+  listing({
+    posts: listed,
+    basePath: base || '/',
+    pageSegment: 'page',
+    props: { kind: 'all', heading: options.title, ...(options.description ? { description: options.description } : {}) },
+    title: options.title,
+    description: options.description ?? `${config.title} blog`,
+    origin: 'blog list',
+  });
+
+  blog.posts.forEach((post) => {
+    const position = listed.indexOf(post);
+    const newer = position > 0 ? listed[position - 1] : undefined;
+    const older = position >= 0 && position < listed.length - 1 ? listed[position + 1] : undefined;
+    const editUrl = options.editUrl ? `${options.editUrl.replace(/\/$/, '')}/${post.relPath}` : undefined;
+    drafts.push({
+      path: post.permalink,
+      template: 'blogPost',
+      title: post.title,
+      description: post.description,
+      props: {
+        post: {
+          title: post.title,
+          permalink: post.permalink,
+          date: post.date,
+          formattedDate: formatDate(post.date, config.lang),
+          authors: post.authors,
+          tags: post.tags.map(({ key: _key, ...tag }) => tag),
+          ...(post.description ? { description: post.description } : {}),
+          ...(post.image ? { image: post.image } : {}),
+        },
+        toc: [],
+        hideToc: post.hideToc,
+        ...(editUrl ? { editUrl } : {}),
+        ...(newer ? { previous: { label: newer.title, href: newer.permalink } } : {}),
+        ...(older ? { next: { label: older.title, href: older.permalink } } : {}),
+      },
+      source: { file: post.file, kind: 'post' },
+      sidebar: 'blog',
+      noIndex: post.unlisted,
+      image: post.image,
+      dependsOn: [post.hash],
+      origin: post.file,
+    });
+  });
+
+  // Tags: index with counts, and one paginated listing per tag.
+  const byTag = new Map<string, { tag: TagData; posts: BlogPostFile[] }>();
+  for (const post of listed) {
+    for (const tag of post.tags) {
+      const entry = byTag.get(tag.permalink) ?? { tag: { label: tag.label, permalink: tag.permalink, ...(tag.description ? { description: tag.description } : {}) }, posts: [] };
+      entry.posts.push(post);
+      byTag.set(tag.permalink, entry);
+    }
+  }
+  const tagList = [...byTag.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label, 'en'));
+  drafts.push({
+    path: `${base}/tags`,
+    template: 'blogTags',
+    title: 'Tags',
+    description: `All tags of the ${config.title} blog`,
+    props: { tags: tagList.map(({ tag, posts }) => ({ ...tag, count: posts.length })) },
+    sidebar: 'blog',
+    dependsOn: [],
+    origin: 'blog tags',
+  });
+  for (const { tag, posts } of tagList) {
+    const count = posts.length;
+    listing({
+      posts,
+      basePath: tag.permalink,
+      pageSegment: 'page',
+      props: {
+        kind: 'tag',
+        heading: `${count} post${count === 1 ? '' : 's'} tagged with "${tag.label}"`,
+        tag: { ...tag, count },
+        ...(tag.description ? { description: tag.description } : {}),
+        indexLink: { label: 'View all tags', href: `${base}/tags` },
+      },
+      title: `${count} post${count === 1 ? '' : 's'} tagged with "${tag.label}"`,
+      description: tag.description ?? `Posts tagged with ${tag.label}`,
+      origin: `tag "${tag.label}"`,
+    });
+  }
+
+  // Authors: index of every author who wrote a listed post; pages for those with `page: true`.
+  const authorPosts = new Map<string, BlogPostFile[]>();
+  for (const post of listed) for (const key of post.authorKeys) authorPosts.set(key, [...(authorPosts.get(key) ?? []), post]);
+  const authorList: AuthorData[] = [];
+  for (const [key, author] of blog.authors) {
+    const posts = authorPosts.get(key) ?? [];
+    if (!posts.length) continue;
+    authorList.push({
+      key,
+      name: author.name,
+      ...(author.title ? { title: author.title } : {}),
+      ...(author.url ? { url: author.url } : {}),
+      ...(author.imageUrl ? { imageUrl: author.imageUrl } : {}),
+      ...(author.socials ? { socials: author.socials } : {}),
+      ...(author.page ? { permalink: `${base}/authors/${key}` } : {}),
+      count: posts.length,
+    });
+  }
+  drafts.push({
+    path: `${base}/authors`,
+    template: 'blogAuthors',
+    title: 'Authors',
+    description: `The authors of the ${config.title} blog`,
+    props: { authors: authorList },
+    sidebar: 'blog',
+    dependsOn: [],
+    origin: 'blog authors',
+  });
+  for (const author of authorList) {
+    if (!author.permalink) continue;
+    listing({
+      posts: authorPosts.get(author.key!)!,
+      basePath: author.permalink,
+      pageSegment: 'authors',
+      props: { kind: 'author', heading: author.name, author, indexLink: { label: 'View all authors', href: `${base}/authors` } },
+      title: author.name,
+      description: author.title ? `${author.name}, ${author.title}` : `Posts by ${author.name}`,
+      origin: `author "${author.key}"`,
+    });
+  }
+
+  // Archive: every listed post, grouped by year, newest first.
+  const years = new Map<string, { title: string; permalink: string; date: string; formattedDate: string }[]>();
+  for (const post of listed) {
+    const year = post.date.slice(0, 4);
+    years.set(year, [...(years.get(year) ?? []), { title: post.title, permalink: post.permalink, date: post.date, formattedDate: formatDate(post.date, config.lang) }]);
+  }
+  drafts.push({
+    path: `${base}/archive`,
+    template: 'blogArchive',
+    title: 'Archive',
+    description: `Every post of the ${config.title} blog`,
+    props: { years: [...years.entries()].map(([year, posts]) => ({ year, posts })) },
+    sidebar: 'blog',
+    dependsOn: [],
+    origin: 'blog archive',
+  });
+
+  const recent = listed.slice(0, options.sidebarCount).map((post) => ({ label: post.title, href: post.permalink }));
+  return { drafts, recent };
+}

@@ -1,0 +1,85 @@
+/**
+ * Stage `createRouteTable`: content → every route of the site, with keys,
+ * templates and page data, plus the shared site data. Pure: no I/O.
+ */
+import type { SiteConfig } from '../config/schema.js';
+import type { Warning } from '../build/warnings.js';
+import type { Content } from '../content/types.js';
+import { normalisePath } from '../shared/url.js';
+import { buildBlogRoutes } from './blog-routes.js';
+import { buildDocsRoutes, type SidebarNode } from './docs-routes.js';
+import { withKey } from './keys.js';
+import { buildPageRoutes } from './page-routes.js';
+import { buildSiteData } from './site-data.js';
+import type { Route, RouteDraft, RouteTable } from './types.js';
+import { buildApiRoutes } from './api-routes.js';
+
+export function createRouteTable({ config, content }: { config: SiteConfig; content: Content }): RouteTable {
+  const drafts: RouteDraft[] = [];
+  const warnings: Warning[] = [];
+  let docsSidebar;
+  let firstDocHref: string | undefined;
+  const api = content.api && config.api ? buildApiRoutes({ model: content.api, config }) : undefined;
+  if (content.docs && config.docs) {
+    const extraItems: SidebarNode[] = api ? [api.sidebarNode] : [];
+    const docs = buildDocsRoutes(content.docs, {
+      routeBase: config.docs.routeBasePath,
+      editUrl: config.docs.editUrl,
+      sidebarCollapsible: config.docs.sidebarCollapsible,
+      sidebarCollapsed: config.docs.sidebarCollapsed,
+      versionLabel: config.docs.versions[config.docs.lastVersion]?.label ?? 'Next',
+      extraItems,
+    });
+    drafts.push(...docs.drafts);
+    docsSidebar = docs.sidebar;
+    firstDocHref = firstHref(docs.sidebar);
+  }
+  if (api) drafts.push(...api.drafts);
+  let blogRecent;
+  if (content.blog && config.blog) {
+    const blog = buildBlogRoutes({ blog: content.blog, config, warnings });
+    drafts.push(...blog.drafts);
+    blogRecent = blog.recent;
+  }
+  drafts.push(...buildPageRoutes({ pages: content.pages }));
+
+  const routes: Route[] = [];
+  const seen = new Map<string, RouteDraft>();
+  for (const draft of drafts) {
+    const id = normalisePath(draft.path);
+    const existing = seen.get(id);
+    if (existing) {
+      warnings.push({
+        code: 'DUPLICATE_ROUTE',
+        message: `route ${draft.path} is produced twice: by ${existing.origin} and by ${draft.origin}; the first one is kept`,
+        location: { file: draft.origin },
+      });
+      continue;
+    }
+    seen.set(id, draft);
+    routes.push(withKey(draft));
+  }
+  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const notFound = withKey({
+    path: '/404',
+    template: 'notFound' as const,
+    title: 'Page Not Found',
+    props: { title: 'Page Not Found' },
+    noIndex: true,
+    dependsOn: [],
+    origin: 'folio',
+  });
+  const site = buildSiteData({ config, docsSidebar, firstDocHref, blogRecent });
+  return { routes, site, notFound, warnings };
+}
+
+function firstHref(items: { type: string; href?: string; items?: unknown[] }[]): string | undefined {
+  for (const item of items) {
+    if (item.href) return item.href;
+    if (item.items) {
+      const nested = firstHref(item.items as typeof items);
+      if (nested) return nested;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import './styles/index.css';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { PageData, SiteData } from '../src/shared/page-data.js';
+import { AnnouncementBar } from './AnnouncementBar.js';
+import { PagesContext, PathContext, SidebarStateContext, SiteContext, type PagesRegistry } from './context.js';
+import { Footer } from './Footer.js';
+import { Navbar } from './Navbar.js';
+import { templates } from './registry.js';
+
+/**
+ * The whole page: skip link, announcement bar, navbar, the route's template
+ * and the footer. Rendered to HTML at build time and hydrated in the browser;
+ * `content` lets the client put an error or crash view in the page's place.
+ */
+export function App({ site, page, pages, content }: { site: SiteData; page: PageData; pages: PagesRegistry; content?: ReactNode }) {
+  const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
+  const sidebarState = useMemo(
+    () => ({ expanded, setExpanded: (key: string, value: boolean) => setExpandedState((prev) => ({ ...prev, [key]: value })) }),
+    [expanded],
+  );
+  const Template = templates[page.template] as (props: { page: PageData }) => ReactNode;
+  if (!Template) throw new Error(`Unknown template "${page.template}" for ${page.path}`);
+  return (
+    <SiteContext.Provider value={site}>
+      <PagesContext.Provider value={pages}>
+        <PathContext.Provider value={page.path}>
+          <SidebarStateContext.Provider value={sidebarState}>
+            <a className="skip-link" href="#main-content">
+              Skip to main content
+            </a>
+            <AnnouncementBar />
+            <Navbar />
+            <div className="main-wrapper" data-template={page.template}>
+              {content ?? <Template page={page} />}
+            </div>
+            <Footer />
+          </SidebarStateContext.Provider>
+        </PathContext.Provider>
+      </PagesContext.Provider>
+    </SiteContext.Provider>
+  );
+}

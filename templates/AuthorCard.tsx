@@ -1,0 +1,37 @@
+import type { AuthorData } from '../src/shared/page-data.js';
+import { AuthorAvatar } from './AuthorAvatar.js';
+import { SmartLink } from './SmartLink.js';
+
+export function AuthorCard({ author, size = 40, showSocials = false }: { author: AuthorData; size?: number; showSocials?: boolean }) {
+  const href = author.permalink ?? author.url;
+  return (
+    <div className="author">
+      <AuthorAvatar author={author} size={size} />
+      <div className="author-text">
+        {href ? (
+          <SmartLink href={href} className="author-name" showExternalIcon={false}>
+            {author.name}
+          </SmartLink>
+        ) : (
+          <span className="author-name">{author.name}</span>
+        )}
+        {author.title ? <span className="author-title">{author.title}</span> : null}
+        {showSocials && author.socials ? <AuthorSocials socials={author.socials} /> : null}
+      </div>
+    </div>
+  );
+}
+
+const NETWORK_NAMES: Record<string, string> = { x: 'X', github: 'GitHub', linkedin: 'LinkedIn', twitter: 'Twitter', bluesky: 'Bluesky' };
+
+export function AuthorSocials({ socials }: { socials: Record<string, string> }) {
+  return (
+    <span className="author-socials">
+      {Object.entries(socials).map(([network, url]) => (
+        <a key={network} href={url} target="_blank" rel="noopener noreferrer" className="author-social">
+          {NETWORK_NAMES[network] ?? network}
+        </a>
+      ))}
+    </span>
+  );
+}

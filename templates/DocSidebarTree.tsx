@@ -1,0 +1,69 @@
+import { useContext } from 'react';
+import type { SidebarItem } from '../src/shared/page-data.js';
+import { normalisePath } from '../src/shared/url.js';
+import { Collapsible } from './Collapsible.js';
+import { SidebarStateContext, usePath } from './context.js';
+import { Icon } from './Icons.js';
+import { isCurrent } from './paths.js';
+import { SmartLink } from './SmartLink.js';
+
+function containsPath(item: SidebarItem, path: string): boolean {
+  if (item.type === 'link') return isCurrent(item.href, path);
+  if (item.href && isCurrent(item.href, path)) return true;
+  return item.items.some((child) => containsPath(child, path));
+}
+
+/** The docs sidebar tree. Categories remember their state across navigation and never auto-collapse. */
+export function DocSidebarTree({ items, level = 1, parentKey = '' }: { items: SidebarItem[]; level?: number; parentKey?: string }) {
+  const path = usePath();
+  const state = useContext(SidebarStateContext);
+  const list = items.map((item) => {
+    const key = `${parentKey}/${item.label}`;
+    if (item.type === 'link') {
+      const active = isCurrent(item.href, path);
+      return (
+        <li key={key} className={`sidebar-item level-${level}${item.className ? ` ${item.className}` : ''}`}>
+          <SmartLink href={item.href} className={`sidebar-link${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+            {item.label}
+          </SmartLink>
+        </li>
+      );
+    }
+    const containsActive = containsPath(item, path);
+    const stored = state.expanded[key];
+    const expanded = !item.collapsible || (stored ?? (containsActive || !item.collapsed));
+    const active = item.href ? isCurrent(item.href, path) : false;
+    const listId = `sidebar-${normalisePath(key).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+    return (
+      <li key={key} className={`sidebar-item sidebar-category level-${level}${expanded ? '' : ' collapsed'}${item.className ? ` ${item.className}` : ''}`}>
+        <div className={`sidebar-category-row${containsActive ? ' contains-active' : ''}`}>
+          {item.href ? (
+            <SmartLink href={item.href} className={`sidebar-link sidebar-category-link${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+              {item.label}
+            </SmartLink>
+          ) : (
+            <button type="button" className="sidebar-link sidebar-category-link" aria-expanded={expanded} aria-controls={listId} onClick={() => state.setExpanded(key, !expanded)}>
+              {item.label}
+            </button>
+          )}
+          {item.collapsible ? (
+            <button
+              type="button"
+              className="sidebar-caret icon-button"
+              aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+              aria-expanded={expanded}
+              aria-controls={listId}
+              onClick={() => state.setExpanded(key, !expanded)}
+            >
+              <Icon name="chevron" />
+            </button>
+          ) : null}
+        </div>
+        <Collapsible collapsed={!expanded} id={listId}>
+          <DocSidebarTree items={item.items} level={level + 1} parentKey={key} />
+        </Collapsible>
+      </li>
+    );
+  });
+  return level === 1 ? <ul className="sidebar-list sidebar-root">{list}</ul> : <>{list}</>;
+}
