@@ -7,14 +7,15 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * An author's picture over their initials: when the external image does not
- * load (offline, blocked), the initials underneath stay visible.
+ * An author's picture over their initials. The picture is a background
+ * layer: when the external image does not load (offline, blocked), nothing
+ * is drawn and the initials underneath stay visible — no broken-image icon.
  */
 export function AuthorAvatar({ author, size = 40 }: { author: AuthorData; size?: number }) {
   return (
     <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
       <span className="avatar-initials">{initialsOf(author.name)}</span>
-      {author.imageUrl ? <img className="avatar-image" src={author.imageUrl} alt="" width={size} height={size} loading="lazy" decoding="async" referrerPolicy="no-referrer" /> : null}
+      {author.imageUrl ? <span className="avatar-image" style={{ backgroundImage: `url(${JSON.stringify(author.imageUrl)})` }} /> : null}
     </span>
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'dracula';
@@ -67,7 +67,7 @@ export class CodeHighlighter {
     this.highlighter ??= createHighlighter({
       themes: [LIGHT_THEME, DARK_THEME],
       langs: [],
-      engine: createJavaScriptRegexEngine({ forgiving: true }),
+      engine: createOnigurumaEngine(import('shiki/wasm')),
     });
     const highlighter = await this.highlighter;
     if (!this.loaded.has(lang)) {
