@@ -10,5 +10,8 @@ export default defineConfig({
     // Browser and serve tests start servers and Chromium: keep the machine's 2 cores calm.
     maxWorkers: 2,
     fileParallelism: true,
+    // The JSON report lets .ci/run print one plain "N passed, N failed" line.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/results.json' },
   },
 });

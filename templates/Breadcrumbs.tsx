@@ -1,9 +1,7 @@
-import { useSite } from './context.js';
 import { Icon } from './Icons.js';
 import { SmartLink } from './SmartLink.js';
 
 export function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
-  const site = useSite();
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
       <ol>
@@ -21,7 +19,6 @@ export function Breadcrumbs({ items }: { items: { label: string; href?: string }
           );
         })}
       </ol>
-      <span hidden>{site.title}</span>
     </nav>
   );
 }

@@ -1,7 +1,77 @@
+/**
+ * Part of stage `discoverContent`: the API model of `config.api`, from the
+ * cache when the sources are unchanged, otherwise from a typedoc run.
+ * TypeScript errors and typedoc warnings become build warnings with
+ * file:line (also when the model comes from the cache); a missing entry
+ * point, tsconfig or readme is an error.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BuildContext } from '../build/context.js';
-import type { ApiModel } from './types.js';
+import { FolioError } from '../errors/index.js';
+import { MANIFEST_NAMESPACE, MODEL_NAMESPACE, contentKey, inputKey } from './api-cache.js';
+import { runTypedoc } from './run-typedoc.js';
+import type { ApiManifest, ApiModel, CachedApiModel } from './types.js';
 
-/** Runs typedoc on the configured entry points (replaced by the typedoc feature). */
 export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
-  throw new Error(`API reference is not available yet (${ctx.config.api?.entryPoints.join(', ')})`);
+  const api = ctx.config.api;
+  if (!api) throw new Error('loadApiModel called without config.api');
+  const started = performance.now();
+  const entryPoints = api.entryPoints.map((entry) => resolveExisting({ ctx, value: entry, key: 'entryPoints' }));
+  const tsconfig = api.tsconfig ? resolveExisting({ ctx, value: api.tsconfig, key: 'tsconfig' }) : undefined;
+  const readmeFile = api.readme ? resolveExisting({ ctx, value: api.readme, key: 'readme' }) : undefined;
+
+  const key = inputKey({ entryPoints: entryPoints.map((file) => path.relative(ctx.root, file)), tsconfig: tsconfig && path.relative(ctx.root, tsconfig) });
+  let generated = false;
+  let hash: string | undefined;
+  let model: CachedApiModel | undefined;
+  const manifest = ctx.cache.get<ApiManifest>(MANIFEST_NAMESPACE, key);
+  if (manifest) {
+    hash = contentKey({ inputKey: key, manifest });
+    model = ctx.cache.get<CachedApiModel>(MODEL_NAMESPACE, hash);
+  }
+  if (!model) {
+    const run = await runTypedoc({ root: ctx.root, entryPoints, tsconfig });
+    generated = true;
+    model = { project: run.project, problems: run.problems };
+    hash = contentKey({ inputKey: key, manifest: run.manifest });
+    ctx.cache.set(MANIFEST_NAMESPACE, key, run.manifest);
+    ctx.cache.set(MODEL_NAMESPACE, hash, model);
+  }
+  for (const problem of model.problems) {
+    ctx.warnings.add({
+      code: problem.kind === 'typescript' ? 'API_TYPE_ERROR' : 'API_DOC_WARNING',
+      message: problem.message,
+      ...(problem.location ? { location: problem.location } : {}),
+    });
+  }
+  const ms = performance.now() - started;
+  const exports = model.project.children?.length ?? 0;
+  ctx.logger.stage('api (typedoc)', ms, `${generated ? 'generated' : 'cached'}, ${exports} exports`);
+  return { project: model.project, hash: hash!, root: ctx.root, generated, ms, problems: model.problems, ...(readmeFile ? { readmeFile } : {}) };
+}
+
+const CODES = { entryPoints: 'API_ENTRY_MISSING', tsconfig: 'API_FAILED', readme: 'API_README_MISSING' } as const;
+
+/** Resolves a path of config.api against the site root; a missing file is an error at its line in site.config.ts. */
+function resolveExisting({ ctx, value, key }: { ctx: BuildContext; value: string; key: keyof typeof CODES }): string {
+  const file = path.resolve(ctx.root, value);
+  if (existsSync(file)) return file;
+  const line = configLine(ctx.configFile, value);
+  throw new FolioError({
+    code: CODES[key],
+    message: `api.${key} "${value}" does not exist (looked for ${file})`,
+    location: { file: ctx.configFile, ...(line ? { line } : {}) },
+    ...(key === 'tsconfig' ? { hint: 'Fix api.tsconfig in site.config.ts: a path relative to the site root, or leave it out.' } : {}),
+  });
+}
+
+function configLine(configFile: string, value: string): number | undefined {
+  try {
+    const lines = readFileSync(configFile, 'utf8').split('\n');
+    const index = lines.findIndex((line) => line.includes(`'${value}'`) || line.includes(`"${value}"`) || line.includes(`\`${value}\``));
+    return index >= 0 ? index + 1 : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -149,8 +149,11 @@ function knownKeysAt(segments: readonly PropertyKey[]): string[] {
 function closest(word: string, candidates: string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  const prefixed = candidates.find((candidate) => candidate.toLowerCase().startsWith(lower) || lower.startsWith(candidate.toLowerCase()));
+  if (prefixed && lower.length >= 3) return prefixed;
   for (const candidate of candidates) {
-    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    const d = distance(lower, candidate.toLowerCase());
     if (d < bestDistance) {
       bestDistance = d;
       best = candidate;

@@ -71,6 +71,10 @@ export const catalogue = {
     title: 'API reference could not be generated',
     hint: 'typedoc could not read the entry points; the message names the cause.',
   },
+  API_README_MISSING: {
+    title: 'API readme not found',
+    hint: 'Fix api.readme in site.config.ts: a markdown file path relative to the site root.',
+  },
   OUTPUT_FAILED: {
     title: 'Could not write the output folder',
     hint: 'Check that the output folder is writable and not in use.',
@@ -96,6 +100,10 @@ export const catalogue = {
   API_TYPE_ERROR: {
     title: 'TypeScript error in API sources',
     hint: 'The API pages are built from what typedoc could read; fix the error for complete pages.',
+  },
+  API_DOC_WARNING: {
+    title: 'typedoc warning in API sources',
+    hint: 'Fix the doc comment at the position shown (for example a {@link} to a name that does not exist).',
   },
   MISSING_IMAGE: { title: 'Missing image', hint: 'The image file referenced does not exist next to the content.' },
 } as const;

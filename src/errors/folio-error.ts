@@ -45,7 +45,8 @@ export function isFolioError(value: unknown): value is FolioError {
 
 export function formatLocation(location: SourceLocation | undefined): string {
   if (!location) return '';
-  let text = location.file;
+  const cwd = typeof process !== 'undefined' ? process.cwd() : '';
+  let text = cwd && location.file.startsWith(`${cwd}/`) ? location.file.slice(cwd.length + 1) : location.file;
   if (location.line) text += `:${location.line}`;
   if (location.line && location.column) text += `:${location.column}`;
   return text;

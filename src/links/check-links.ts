@@ -58,12 +58,16 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
     }
     return set;
   };
+  // Links from the theme (not written in content) repeat on many pages: one warning each.
+  const templateBroken = new Map<string, { pages: string[]; origin: string; code: 'BROKEN_LINK' | 'BROKEN_ANCHOR'; detail: string }>();
   for (const page of input.pages) {
     const located = new Map<string, SourceRef>();
     for (const ref of page.contentLinks) if (!located.has(ref.href)) located.set(ref.href, ref);
     const all = new Set([...page.hrefs, ...page.contentLinks.map((ref) => ref.href)]);
     for (const href of all) {
       if (!href || isExternal(href) || href.startsWith('data:')) continue;
+      // Unresolvable relative .md links were already reported as broken markdown links.
+      if (/^[^/#?][^#?]*\.mdx?(#|\?|$)/i.test(href)) continue;
       const ref = located.get(href);
       const location = ref ? { file: page.origin, line: ref.line, column: ref.column } : { file: page.origin };
       let [target, anchor] = splitHash(href);
@@ -71,15 +75,28 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
       else if (!target.startsWith('/')) target = new URL(target, `http://x${page.path.endsWith('/') ? page.path : `${page.path}/`}`).pathname;
       else if (base && target.startsWith(base)) target = target.slice(base.length) || '/';
       const targetPage = pages.get(normalisePath(target));
+      let problem: { code: 'BROKEN_LINK' | 'BROKEN_ANCHOR'; detail: string } | undefined;
       if (!targetPage) {
         if (!anchor && (input.files.has(target) || input.files.has(decodeURI(target)))) continue;
-        warnings.push({ code: 'BROKEN_LINK', message: `broken link on ${page.path}: ${href}`, location });
-        continue;
+        problem = { code: 'BROKEN_LINK', detail: '' };
+      } else if (anchor && !idsOf(targetPage).has(safeDecode(anchor))) {
+        problem = { code: 'BROKEN_ANCHOR', detail: ` (no id "${anchor}" on ${targetPage.path})` };
       }
-      if (anchor && !idsOf(targetPage).has(safeDecode(anchor))) {
-        warnings.push({ code: 'BROKEN_ANCHOR', message: `broken anchor on ${page.path}: ${href} (no id "${anchor}" on ${targetPage.path})`, location });
+      if (!problem) continue;
+      const kind = problem.code === 'BROKEN_LINK' ? 'link' : 'anchor';
+      if (ref) {
+        warnings.push({ code: problem.code, message: `broken ${kind} on ${page.path}: ${href}${problem.detail}`, location });
+      } else {
+        const entry = templateBroken.get(href) ?? { pages: [], origin: page.origin, ...problem };
+        entry.pages.push(page.path);
+        templateBroken.set(href, entry);
       }
     }
+  }
+  for (const [href, entry] of templateBroken) {
+    const kind = entry.code === 'BROKEN_LINK' ? 'link' : 'anchor';
+    const where = entry.pages.length === 1 ? `on ${entry.pages[0]}` : `on ${entry.pages.length} pages (first: ${entry.pages[0]})`;
+    warnings.push({ code: entry.code, message: `broken ${kind} ${where}: ${href}${entry.detail}`, location: { file: entry.origin } });
   }
   return warnings;
 }

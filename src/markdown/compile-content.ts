@@ -33,8 +33,7 @@ export async function compileContent(
   { content, table, highlighter = new CodeHighlighter() }: { content: Content; table: RouteTable; highlighter?: CodeHighlighter },
 ): Promise<CompileResult> {
   const sources = markdownSources(content);
-  const fileRoutes = new Map<string, string>();
-  for (const route of table.routes) if (route.source && route.source.kind !== 'api') fileRoutes.set(route.source.file, route.path);
+  const fileRoutes = table.sourceRoutes;
   const compiled = new Map<string, CompiledContent>();
   const frontMatter = new Map<string, Record<string, unknown>>();
   const media = new Map<string, MediaFile>();

@@ -64,7 +64,7 @@ export interface CompileInput {
   stripTitle?: boolean;
 }
 
-const MDX_NODE_TYPES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'];
+const MDX_NODE_TYPES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'] as const;
 
 export async function compileMarkdown(input: CompileInput): Promise<CompiledContent> {
   const stripTitle = input.stripTitle ?? true;
@@ -104,7 +104,7 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
   if (info.needsMdx) {
     ({ html, collected } = await renderWithMdx(text, input, tree));
   } else {
-    const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: MDX_NODE_TYPES }) as HastRoot;
+    const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     collected = decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
     html = toHtml(hast, { allowDangerousHtml: !mdx });
@@ -132,10 +132,10 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
 }
 
 async function renderWithMdx(text: string, input: CompileInput, parsed: MdastRoot) {
-  const [{ evaluate }, runtime, { renderToString }, { createElement }] = await Promise.all([
+  const [{ evaluate }, runtime, { renderToStaticMarkup }, { createElement }] = await Promise.all([
     import('@mdx-js/mdx'),
     import('react/jsx-runtime'),
-    import('react-dom/server'),
+    import('react-dom/server.node'),
     import('react'),
   ]);
   let collected: ReturnType<typeof decorateAndCollect> = { ids: [], links: [], images: [] };
@@ -154,8 +154,8 @@ async function renderWithMdx(text: string, input: CompileInput, parsed: MdastRoo
       remarkPlugins: [remarkGfm, remarkDirective, remarkFolio],
       rehypePlugins: [rehypeFolio],
       development: false,
-    } as Parameters<typeof evaluate>[1]);
-    const html = renderToString(createElement(module.default as never));
+    } as unknown as Parameters<typeof evaluate>[1]);
+    const html = renderToStaticMarkup(createElement(module.default as never));
     void parsed;
     return { html, collected };
   } catch (error) {
@@ -172,8 +172,10 @@ async function renderWithMdx(text: string, input: CompileInput, parsed: MdastRoo
 function syntaxError(error: unknown, input: CompileInput): FolioError {
   const e = error as { reason?: string; message: string; place?: { line?: number; column?: number; start?: { line: number; column: number } }; line?: number; column?: number };
   const place = e.place && 'start' in e.place && e.place.start ? e.place.start : (e.place as { line?: number; column?: number } | undefined);
-  const bodyLine = place?.line ?? e.line;
-  const column = place?.column ?? e.column;
+  // Some mdast-util-mdx-jsx errors carry their position only in the message: "(4:1-4:6)".
+  const fromMessage = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? e.message);
+  const bodyLine = place?.line ?? e.line ?? (fromMessage ? Number(fromMessage[1]) : undefined);
+  const column = place?.column ?? e.column ?? (fromMessage ? Number(fromMessage[2]) : undefined);
   const line = bodyLine ? bodyLine + input.bodyLineOffset : undefined;
   return new FolioError({
     code: 'MDX_SYNTAX',

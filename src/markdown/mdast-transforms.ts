@@ -40,10 +40,11 @@ export function transformMdast(tree: Root, { stripTitle }: { stripTitle: boolean
   const info: MdastInfo = { headings: [], needsMdx: false };
   walk(tree as unknown as AnyNode, info);
   if (stripTitle) {
-    const first = tree.children[0];
+    const index = tree.children.findIndex((node) => node.type !== 'mdxjsEsm');
+    const first = tree.children[index];
     if (first && first.type === 'heading' && first.depth === 1) {
       info.title = toString(first).trim();
-      tree.children.shift();
+      tree.children.splice(index, 1);
     }
   }
   const slugger = new GithubSlugger();

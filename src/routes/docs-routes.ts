@@ -81,7 +81,15 @@ export function buildDocsTree(content: DocsContent, options: DocsRouteOptions): 
     }
   };
   ensureDir('');
-  for (const doc of content.docs) {
+  // A doc that loses a duplicate-route tie (the route table warns) stays out of the sidebar.
+  const claimed = new Set<string>();
+  const docs = content.docs.filter((doc) => {
+    const key = doc.route.replace(/\/$/, '');
+    if (claimed.has(key)) return false;
+    claimed.add(key);
+    return true;
+  });
+  for (const doc of docs) {
     ensureDir(doc.dir);
     byDir.get(doc.dir)!.push(doc);
   }
@@ -122,7 +130,11 @@ export function buildDocsTree(content: DocsContent, options: DocsRouteOptions): 
     let positionFromDoc: number | undefined;
     if (meta?.link && meta.link.type === 'doc') {
       const id = meta.link.id;
-      linkDoc = content.docs.find((doc) => doc.id === id || doc.id === `${dir}/${id}`);
+      const cleanDir = dir
+        .split('/')
+        .map((part) => stripNumberPrefix(part).name)
+        .join('/');
+      linkDoc = content.docs.find((doc) => doc.id === id || doc.id === `${cleanDir}/${id}`);
       if (linkDoc) href = linkDoc.route;
     } else if (meta?.link === undefined && indexDoc) {
       linkDoc = indexDoc;

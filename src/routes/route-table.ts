@@ -45,7 +45,9 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
 
   const routes: Route[] = [];
   const seen = new Map<string, RouteDraft>();
+  const sourceRoutes = new Map<string, string>();
   for (const draft of drafts) {
+    if (draft.source && draft.source.kind !== 'api') sourceRoutes.set(draft.source.file, draft.path);
     const id = normalisePath(draft.path);
     const existing = seen.get(id);
     if (existing) {
@@ -70,7 +72,7 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
     origin: 'folio',
   });
   const site = buildSiteData({ config, docsSidebar, firstDocHref, blogRecent });
-  return { routes, site, notFound, warnings };
+  return { routes, site, notFound, sourceRoutes, warnings };
 }
 
 function firstHref(items: { type: string; href?: string; items?: unknown[] }[]): string | undefined {

@@ -40,7 +40,7 @@ export async function buildSite(root: string, options: Partial<BuildOptions> = {
 }
 
 /** Runs `folio <args>` as a child process (the real CLI, from dist/). */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): SpawnSyncReturns<string> & { output: string } {
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Omit<SpawnSyncReturns<string>, 'output'> & { output: string } {
   const result = spawnSync(process.execPath, [cliPath, ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },

@@ -1,0 +1,40 @@
+/**
+ * The client's React root: the theme's <App> showing the current view (a
+ * page, or the load-error view), with error boundaries so a render crash
+ * shows "This page crashed." instead of a blank screen. Hydrates the
+ * server-rendered markup exactly: the boundaries render no elements.
+ */
+import { useSyncExternalStore, type ComponentType } from 'react';
+import type { PageData, SiteData } from '../shared/page-data.js';
+import { App } from '../../templates/App.js';
+import type { PagesRegistry } from '../../templates/context.js';
+import { templates } from '../../templates/registry.js';
+import { ErrorBoundary } from './error-boundary.js';
+import { CRASH_TITLE, ErrorView, LOAD_ERROR_TITLE } from './error-view.js';
+import type { Store } from './store.js';
+
+export type View = { kind: 'page'; page: PageData } | { kind: 'loadError'; page: PageData; message: string; retry: () => void };
+
+const crashView = (error: Error, reset: () => void) => <ErrorView title={CRASH_TITLE} message={error.message} action="Try again" onAction={reset} />;
+
+export function Root({ store, site, pages }: { store: Store<View>; site: SiteData; pages: PagesRegistry }) {
+  const view = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const page = view.page;
+  let content;
+  if (view.kind === 'loadError') {
+    content = <ErrorView title={LOAD_ERROR_TITLE} message={view.message} action="Retry" onAction={view.retry} />;
+  } else {
+    const Template = templates[page.template] as ComponentType<{ page: PageData }>;
+    content = (
+      <ErrorBoundary key={page.key} fallback={crashView}>
+        <Template page={page} />
+      </ErrorBoundary>
+    );
+  }
+  // The outer boundary catches a crash of the shell itself (navbar, footer).
+  return (
+    <ErrorBoundary fallback={crashView}>
+      <App site={site} page={page} pages={pages} content={content} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The blog on a small fixture: pagination, posts, tags, authors, archive,
+ * future and draft posts, warnings and errors, feeds.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, copyFixture, outExists, readOut, removeDir, type CapturedBuild } from '../support/fixtures.js';
+
+let root: string;
+let result: CapturedBuild;
+const now = new Date('2026-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  root = copyFixture('blog-basic');
+  result = await buildSite(root, { now });
+});
+afterAll(() => removeDir(root));
+
+const postTitles = (html: string) => [...html.matchAll(/<h2 class="post-item-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => m[2]);
+
+describe('blog fixture', () => {
+  it('builds with the blog warnings, each with its file (and line)', () => {
+    expect(result.ok).toBe(true);
+    expect(result.warnings.map((w) => w.code).sort()).toEqual(['INLINE_AUTHOR', 'INLINE_TAG', 'UNTRUNCATED_POST']);
+    expect(result.stderr).toMatch(/INLINE_TAG .*2025-02-03-third\.md:4: tag "Inline Tag" is not declared in tags\.yml/);
+    expect(result.stderr).toMatch(/INLINE_AUTHOR .*2025-03-04-fourth\.md:4: inline author "Guest Person"/);
+    expect(result.stderr).toMatch(/UNTRUNCATED_POST .*2025-03-04-fourth\.md/);
+  });
+
+  it('paginates the list newest first, with previous/next page links', () => {
+    const page1 = readOut(root, 'blog/index.html');
+    const page2 = readOut(root, 'blog/page/2/index.html');
+    expect(postTitles(page1)).toEqual(['Fourth post', 'Third post']);
+    expect(postTitles(page2)).toEqual(['Second post', 'First post']);
+    expect(page1).toMatch(/href="\/blog\/page\/2" class="paginator-link paginator-next"/);
+    expect(page2).toMatch(/href="\/blog" class="paginator-link paginator-prev"/);
+    expect(outExists(root, 'blog/page/3/index.html')).toBe(false);
+  });
+
+  it('leaves future-dated and draft posts out of a production build', () => {
+    expect(outExists(root, 'blog/future/index.html')).toBe(false);
+    expect(outExists(root, 'blog/draft/index.html')).toBe(false);
+    expect(readOut(root, 'blog/archive/index.html')).not.toContain('Future post');
+    expect(readOut(root, 'blog/rss.xml')).not.toContain('Future post');
+  });
+
+  it('cuts the excerpt at the truncate marker and links "Read more"', () => {
+    const page2 = readOut(root, 'blog/page/2/index.html');
+    expect(page2).toContain("The first post's excerpt.");
+    expect(page2).not.toContain('This sentence is only on the post page.');
+    expect(page2).toMatch(/href="\/blog\/first" class="read-more"/);
+    const post = readOut(root, 'blog/first/index.html');
+    expect(post).toContain('This sentence is only on the post page.');
+  });
+
+  it('renders a post with authors, date, reading time, tags, edit link, TOC and neighbours', () => {
+    const html = readOut(root, 'blog/second/index.html');
+    expect(html).toContain('<h1 class="doc-title">Second post</h1>');
+    expect(html).toContain('<time dateTime="2024-06-01T00:00:00.000Z">June 1, 2024</time>');
+    expect(html).toMatch(/1<!-- --> min read/);
+    expect(html).toMatch(/href="\/blog\/authors\/ada" class="author-name">Ada Writer<\/a>/);
+    expect(html).toContain('<span class="author-title">Maintainer</span>');
+    expect(html).toContain('class="avatar-initials">AW</span>');
+    expect(html).toMatch(/href="\/blog\/tags\/releases" class="tag">Release/);
+    expect(html).toContain('href="https://example.com/repo/edit/main/blog/2024-06-01-second/index.md"');
+    expect(html).toContain('href="#body" class="toc-link">Body</a>');
+    expect(html).toMatch(/paginator-prev[^]*Newer post[^]*Third post/);
+    expect(html).toMatch(/paginator-next[^]*Older post[^]*First post/);
+  });
+
+  it('lists tags with counts and paginates each tag', () => {
+    const tags = readOut(root, 'blog/tags/index.html');
+    expect(tags).toMatch(/href="\/blog\/tags\/guide" class="tag">Guide<span class="tag-count">3<\/span>/);
+    expect(tags).toMatch(/href="\/blog\/tags\/releases" class="tag">Release<span class="tag-count">2<\/span>/);
+    expect(postTitles(readOut(root, 'blog/tags/guide/index.html'))).toEqual(['Fourth post', 'Third post']);
+    expect(postTitles(readOut(root, 'blog/tags/guide/page/2/index.html'))).toEqual(['Second post']);
+    expect(readOut(root, 'blog/tags/guide/index.html')).toContain('3 posts tagged with &quot;Guide&quot;');
+  });
+
+  it('builds author pages only for authors with page: true, paginated on "authors"', () => {
+    expect(outExists(root, 'blog/authors/ada/index.html')).toBe(true);
+    expect(outExists(root, 'blog/authors/bob/index.html')).toBe(false);
+    expect(postTitles(readOut(root, 'blog/authors/ada/index.html'))).toEqual(['Third post', 'Second post']);
+    expect(postTitles(readOut(root, 'blog/authors/ada/authors/2/index.html'))).toEqual(['First post']);
+    const authors = readOut(root, 'blog/authors/index.html');
+    expect(authors).toContain('Ada Writer');
+    expect(authors).toContain('Bob Helper');
+  });
+
+  it('groups the archive by year, newest first', () => {
+    const html = readOut(root, 'blog/archive/index.html');
+    const years = [...html.matchAll(/<h2>(\d{4})<\/h2>/g)].map((m) => m[1]);
+    expect(years).toEqual(['2025', '2024']);
+    const titles = [...html.matchAll(/<time[^>]*>[^<]+<\/time><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Fourth post', 'Third post', 'Second post', 'First post']);
+  });
+
+  it('shows the recent-posts sidebar and feed links in every page head', () => {
+    const html = readOut(root, 'blog/tags/guide/index.html');
+    expect(html).toContain('<h2 class="blog-sidebar-title">Recent posts</h2>');
+    expect(html).toContain('<link rel="alternate" type="application/rss+xml" href="/blog/rss.xml"');
+    expect(html).toContain('<link rel="alternate" type="application/atom+xml" href="/blog/atom.xml"');
+    expect(html).toContain('<link rel="alternate" type="application/feed+json" href="/blog/feed.json"');
+  });
+
+  it('writes well-formed RSS, Atom and JSON feeds limited to the configured count', () => {
+    const parser = new XMLParser({ ignoreAttributes: false });
+    const rss = parser.parse(readOut(root, 'blog/rss.xml'));
+    expect(rss.rss['@_version']).toBe('2.0');
+    expect(rss.rss.channel.title).toBe('Fixture feed');
+    expect(rss.rss.channel.language).toBe('en');
+    const items = rss.rss.channel.item;
+    expect(items.map((item: { title: string }) => item.title)).toEqual(['Fourth post', 'Third post', 'Second post']);
+    expect(items[0].link).toBe('https://blog.example.com/blog/fourth');
+    expect(String(items[2]['content:encoded'])).toContain('<pre');
+    const atom = parser.parse(readOut(root, 'blog/atom.xml'));
+    expect(atom.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(atom.feed.entry).toHaveLength(3);
+    expect(atom.feed.entry[0].title).toBeDefined();
+    const json = JSON.parse(readOut(root, 'blog/feed.json'));
+    expect(json.version).toBe('https://jsonfeed.org/version/1.1');
+    expect(json.title).toBe('Fixture feed');
+    expect(json.items).toHaveLength(3);
+    for (const item of json.items) {
+      expect(item.id).toMatch(/^https:\/\/blog\.example\.com\/blog\//);
+      expect(item.content_html).toBeTruthy();
+      expect(item.authors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows future posts in development mode (folio serve)', async () => {
+    const dev = await buildSite(root, { now, mode: 'development', outDir: 'out-dev' });
+    expect(dev.ok).toBe(true);
+    expect(outExists(root, 'blog/future/index.html', 'out-dev')).toBe(true);
+    expect(postTitles(readOut(root, 'blog/index.html', 'out-dev'))[0]).toBe('Future post');
+  });
+
+  it('an unknown author key is an error naming the post and the key', async () => {
+    const copy = copyFixture('blog-basic');
+    try {
+      writeFileSync(path.join(copy, 'content/blog/2024-01-10-first/index.md'), '---\nslug: first\ntitle: First\nauthors: [ada, carol]\n---\n\nx\n\n<!-- truncate -->\n');
+      const bad = await buildSite(copy, { now });
+      expect(bad.ok).toBe(false);
+      expect(bad.stderr).toMatch(/error BLOG_UNKNOWN_AUTHOR/);
+      expect(bad.stderr).toMatch(/2024-01-10-first\/index\.md:4: post "2024-01-10-first\/index\.md" names author "carol", which is not in authors\.yml/);
+    } finally {
+      removeDir(copy);
+    }
+  });
+});

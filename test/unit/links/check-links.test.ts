@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { checkLinks, scanHtml } from '../../../src/links/check-links.js';
+
+const page = (path: string, extra: Partial<Parameters<typeof checkLinks>[0]['pages'][number]> = {}) => ({ path, origin: `${path}.md`, contentLinks: [], hrefs: [], ids: [], ...extra });
+
+describe('checkLinks', () => {
+  it('accepts links to routes in any path form, files and existing anchors', () => {
+    const warnings = checkLinks({
+      pages: [
+        page('/docs/a', { hrefs: ['/docs/b', '/docs/b/', '/docs/b.html', '/docs/b#x', '#own', '/img/logo.svg', 'https://x.dev/y', '../b'], ids: ['own'] }),
+        page('/docs/b', { ids: ['x'] }),
+      ],
+      files: new Set(['/img/logo.svg']),
+      baseUrl: '/',
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('reports content links with their line and template links once', () => {
+    const warnings = checkLinks({
+      pages: [
+        page('/a', { contentLinks: [{ href: '/missing', line: 7, column: 3 }], hrefs: ['/missing', '/nope'] }),
+        page('/b', { hrefs: ['/nope', '/a#gone'] }),
+      ],
+      files: new Set(),
+      baseUrl: '/',
+    });
+    expect(warnings).toEqual([
+      { code: 'BROKEN_LINK', message: 'broken link on /a: /missing', location: { file: '/a.md', line: 7, column: 3 } },
+      { code: 'BROKEN_LINK', message: 'broken link on 2 pages (first: /a): /nope', location: { file: '/a.md' } },
+      { code: 'BROKEN_ANCHOR', message: 'broken anchor on /b: /a#gone (no id "gone" on /a)', location: { file: '/b.md' } },
+    ]);
+  });
+
+  it('checks links under a base URL', () => {
+    const warnings = checkLinks({ pages: [page('/a', { hrefs: ['/site/b', '/site/c'] }), page('/b')], files: new Set(), baseUrl: '/site/' });
+    expect(warnings.map((w) => w.message)).toEqual(['broken link on /a: /site/c']);
+  });
+
+  it('scans hrefs and ids out of HTML', () => {
+    expect(scanHtml('<a href="/x?a=1&amp;b=2">x</a><h2 id="top">T</h2><a href="/x?a=1&amp;b=2">again</a>')).toEqual({ hrefs: ['/x?a=1&b=2'], ids: ['top'] });
+  });
+});
