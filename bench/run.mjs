@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// The whole benchmark (npm run bench):
+//  1. folio, Hugo and Eleventy on the same generated corpus (N = 1,000 and
+//     10,000), cold, run in turn (A B C A B C ...), medians, ratios, peak RSS;
+//  2. warm rebuilds of the 10k corpus (nothing changed, one page changed);
+//  3. this site: cold, warm, one page changed;
+//  4. the feature benchmarks (API stage, client budget, dev loop) when present.
+// Writes bench/RESULTS.md.
+//   node bench/run.mjs [--sizes 1000,10000] [--runs 3] [--no-peers] [--quick]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fmt, folioBin, median, timed } from './lib.mjs';
+import { ensureEleventy, ensureHugo, eleventyVersion, hugoVersion, setupEleventy, setupHugo } from './peers.mjs';
+import { measureSite } from './site-build.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const work = path.join(here, '.work');
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const quick = process.argv.includes('--quick');
+const sizes = arg('sizes', quick ? '1000' : '1000,10000').split(',').map(Number);
+const runs = Number(arg('runs', quick ? '1' : '3'));
+const withPeers = !process.argv.includes('--no-peers');
+
+mkdirSync(work, { recursive: true });
+const results = { sizes: [], site: undefined, extra: [] };
+
+function corpus(n) {
+  const dir = path.join(work, `corpus-${n}`);
+  if (!existsSync(path.join(dir, 'docs'))) execFileSync(process.execPath, [path.join(here, 'make-corpus.mjs'), dir, String(n)], { stdio: 'inherit' });
+  writeFileSync(
+    path.join(dir, 'site.config.ts'),
+    `import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://bench.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n`,
+  );
+  return dir;
+}
+
+function folioTool(dir) {
+  return {
+    name: 'folio',
+    clean: () => {
+      rmSync(path.join(dir, '.folio-cache'), { recursive: true, force: true });
+      rmSync(path.join(dir, 'out'), { recursive: true, force: true });
+    },
+    run: () => timed(process.execPath, [folioBin, 'build', '--root', dir, '--quiet']),
+    pages: () => JSON.parse(readFileSync(path.join(dir, 'out/routes.json'), 'utf8')).length,
+  };
+}
+
+function hugoTool(dir) {
+  const site = path.join(work, `hugo-${path.basename(dir)}`);
+  setupHugo({ siteDir: site, corpusDocs: path.join(dir, 'docs') });
+  return {
+    name: 'Hugo',
+    clean: () => {
+      for (const sub of ['public', 'resources', '.hugo_build.lock']) rmSync(path.join(site, sub), { recursive: true, force: true });
+    },
+    run: () => timed('hugo', ['--quiet', '--source', site, '--destination', path.join(site, 'public')]),
+  };
+}
+
+function eleventyTool(dir, bin) {
+  const site = path.join(work, `eleventy-${path.basename(dir)}`);
+  setupEleventy({ siteDir: site, corpusDocs: path.join(dir, 'docs'), peersDir: path.join(work, 'peers') });
+  return {
+    name: 'Eleventy',
+    clean: () => rmSync(path.join(site, '_site'), { recursive: true, force: true }),
+    run: () => timed(process.execPath, [bin, '--quiet'], { cwd: site }),
+  };
+}
+
+let peers = [];
+if (withPeers) {
+  const hugo = ensureHugo();
+  const eleventy = ensureEleventy(work);
+  peers = [hugo ? 'hugo' : undefined, eleventy ? eleventy : undefined].filter(Boolean);
+}
+
+for (const n of sizes) {
+  const dir = corpus(n);
+  const tools = [folioTool(dir)];
+  if (peers.includes('hugo')) tools.push(hugoTool(dir));
+  const eleventyBin = peers.find((p) => p !== 'hugo');
+  if (eleventyBin) tools.push(eleventyTool(dir, eleventyBin));
+  const samples = Object.fromEntries(tools.map((t) => [t.name, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const tool of tools) {
+      tool.clean();
+      const r = tool.run();
+      samples[tool.name].push(r);
+      console.log(`N=${n} run ${i + 1}/${runs} ${tool.name.padEnd(8)} ${fmt(r.wall)}  peak RSS ${Math.round(r.rssMb ?? 0)} MB`);
+    }
+  }
+  const row = { n, pages: tools[0].pages(), tools: {} };
+  for (const tool of tools) {
+    row.tools[tool.name] = { wall: median(samples[tool.name].map((r) => r.wall)), rssMb: Math.max(...samples[tool.name].map((r) => r.rssMb ?? 0)) };
+  }
+  // Warm rebuilds of folio on the same corpus: nothing changed, then one page changed.
+  const folio = tools[0];
+  folio.run();
+  const warm = [];
+  const changed = [];
+  const page = path.join(dir, 'docs', readFirstPage(path.join(dir, 'docs')));
+  const original = readFileSync(page, 'utf8');
+  try {
+    for (let i = 0; i < Math.max(runs, 3); i++) {
+      warm.push(folio.run().wall);
+      writeFileSync(page, `${original}\nChanged for the benchmark (${i}).\n`);
+      changed.push(folio.run().wall);
+      writeFileSync(page, original);
+      folio.run();
+    }
+  } finally {
+    writeFileSync(page, original);
+  }
+  row.warm = median(warm);
+  row.onePageChanged = median(changed);
+  results.sizes.push(row);
+}
+
+function readFirstPage(docs) {
+  const top = execFileSync('find', [docs, '-name', '*.md', '-type', 'f'], { encoding: 'utf8' }).split('\n').filter(Boolean).sort()[0];
+  return path.relative(docs, top);
+}
+
+console.log('\nThis site:');
+results.site = measureSite();
+console.log(`  cold ${fmt(results.site.cold)}, warm ${fmt(results.site.warm)}, one page changed ${fmt(results.site.onePageChanged)}`);
+
+for (const [script, title] of [
+  ['api-stage.mjs', 'API stage (typedoc)'],
+  ['client-budget.mjs', 'Client JavaScript budget'],
+  ['dev-loop.mjs', 'Dev loop (folio serve)'],
+]) {
+  const file = path.join(here, script);
+  if (!existsSync(file)) continue;
+  console.log(`\n${title}:`);
+  const r = spawnSync(process.execPath, [file], { encoding: 'utf8', cwd: root, timeout: 30 * 60_000 });
+  const text = `${r.stdout}${r.status === 0 ? '' : `\n(failed: ${r.stderr.slice(-2000)})`}`.trim();
+  console.log(text);
+  results.extra.push({ title, text });
+}
+
+writeResults();
+
+function writeResults() {
+  const versions = [`folio ${JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version}`, `Node ${process.version}`];
+  if (peers.includes('hugo')) versions.push(hugoVersion());
+  if (peers.length) versions.push(eleventyVersion(work));
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB. ${versions.join(', ')}.`,
+    `Wall time of the whole process, medians of ${runs} cold runs per tool, run in turn (folio, Hugo, Eleventy, folio, ...); caches and outputs cleared before each cold run. Peak RSS from /usr/bin/time -v.`,
+    '',
+    '## Generated corpus (make-corpus.mjs)',
+    '',
+    '| pages | tool | cold wall | peak RSS | folio / tool |',
+    '|---:|---|---:|---:|---:|',
+  ];
+  for (const row of results.sizes) {
+    const f = row.tools.folio;
+    for (const [name, t] of Object.entries(row.tools)) {
+      lines.push(`| ${row.n} | ${name} | ${fmt(t.wall)} | ${Math.round(t.rssMb)} MB | ${name === 'folio' ? '' : (f.wall / t.wall).toFixed(2)} |`);
+    }
+  }
+  lines.push('', '| pages | folio warm, nothing changed | folio, one page changed |', '|---:|---:|---:|');
+  for (const row of results.sizes) lines.push(`| ${row.n} | ${fmt(row.warm)} | ${fmt(row.onePageChanged)} |`);
+  lines.push('', '## This site', '', '| build | wall |', '|---|---:|');
+  lines.push(`| cold | ${fmt(results.site.cold)} |`, `| warm, nothing changed | ${fmt(results.site.warm)} |`, `| one docs page changed | ${fmt(results.site.onePageChanged)} |`);
+  for (const extra of results.extra) lines.push('', `## ${extra.title}`, '', '```text', extra.text, '```');
+  lines.push('');
+  writeFileSync(path.join(here, 'RESULTS.md'), lines.join('\n'));
+  console.log(`\nwrote ${path.relative(process.cwd(), path.join(here, 'RESULTS.md'))}`);
+}
