@@ -14,7 +14,7 @@ function containsPath(item: SidebarItem, path: string): boolean {
 }
 
 /** The docs sidebar tree. Categories remember their state across navigation and never auto-collapse. */
-export function DocSidebarTree({ items, level = 1, parentKey = '' }: { items: SidebarItem[]; level?: number; parentKey?: string }) {
+export function DocSidebarTree({ items, level = 1, parentKey = '', idPrefix = '' }: { items: SidebarItem[]; level?: number; parentKey?: string; idPrefix?: string }) {
   const path = usePath();
   const state = useContext(SidebarStateContext);
   const list = items.map((item) => {
@@ -33,7 +33,7 @@ export function DocSidebarTree({ items, level = 1, parentKey = '' }: { items: Si
     const stored = state.expanded[key];
     const expanded = !item.collapsible || (stored ?? (containsActive || !item.collapsed));
     const active = item.href ? isCurrent(item.href, path) : false;
-    const listId = `sidebar-${normalisePath(key).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+    const listId = `${idPrefix}sidebar-${normalisePath(key).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
     return (
       <li key={key} className={`sidebar-item sidebar-category level-${level}${expanded ? '' : ' collapsed'}${item.className ? ` ${item.className}` : ''}`}>
         <div className={`sidebar-category-row${containsActive ? ' contains-active' : ''}`}>
@@ -60,7 +60,9 @@ export function DocSidebarTree({ items, level = 1, parentKey = '' }: { items: Si
           ) : null}
         </div>
         <Collapsible collapsed={!expanded} id={listId}>
-          <DocSidebarTree items={item.items} level={level + 1} parentKey={key} />
+          {/* Collapsed categories render their items only once opened: a 10,000-page site
+              would otherwise repeat its whole tree in every page. */}
+          {expanded || stored !== undefined ? <DocSidebarTree items={item.items} level={level + 1} parentKey={key} idPrefix={idPrefix} /> : null}
         </Collapsible>
       </li>
     );

@@ -16,19 +16,19 @@ import { SmartLink } from './SmartLink.js';
 export function Navbar() {
   const site = useSite();
   const path = usePath();
-  const [open, setOpen] = useState(false);
+  // The drawer is open for the page it was opened on: navigating closes it in the same render.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === path;
+  const setOpen = (value: boolean) => setOpenOn(value ? path : null);
   const [hidden, setHidden] = useState(false);
   const drawer = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-
-  // Close on navigation.
-  useEffect(() => setOpen(false), [path]);
 
   // Close when the window grows to desktop width.
   useEffect(() => {
     const query = window.matchMedia(`(min-width: ${site.breakpoint}px)`);
     const onChange = () => {
-      if (query.matches) setOpen(false);
+      if (query.matches) setOpenOn(null);
     };
     query.addEventListener('change', onChange);
     window.addEventListener('resize', onChange);
@@ -42,12 +42,11 @@ export function Navbar() {
   useEffect(() => {
     if (!open) return;
     const panel = drawer.current;
-    const focusables = () => Array.from(panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter((el) => el.offsetParent !== null);
+    const focusables = () => Array.from(panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter((el) => el.getClientRects().length > 0);
     focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
+        setOpenOn(null);
         return;
       }
       if (event.key !== 'Tab') return;
@@ -55,10 +54,11 @@ export function Navbar() {
       if (!items.length) return;
       const first = items[0];
       const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
+      const inside = panel?.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
         event.preventDefault();
         first.focus();
       }
@@ -68,6 +68,9 @@ export function Navbar() {
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('scroll-locked');
+      // Closed while focus was in the drawer (close button, Escape): back to the toggle.
+      // After a navigation the focus has already moved to the new page.
+      if (!document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement)) toggle.current?.focus();
     };
   }, [open]);
 
@@ -135,9 +138,9 @@ export function Navbar() {
           </button>
         </div>
         <div className="navbar-drawer-items">{site.navbar.items.map(renderItem)}</div>
-        {onDocs && site.docs ? (
+        {open && onDocs && site.docs ? (
           <div className="navbar-drawer-sidebar">
-            <DocSidebarTree items={site.docs.sidebar} />
+            <DocSidebarTree items={site.docs.sidebar} idPrefix="drawer-" />
           </div>
         ) : null}
       </div>

@@ -1,0 +1,81 @@
+/**
+ * A small pool of worker threads (sized to the cores) that runs jobs and
+ * resolves each job's promise with the worker's answer. Jobs go to the
+ * least busy worker. Errors come back as plain data and are rebuilt by the
+ * caller.
+ */
+import os from 'node:os';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(reason: unknown): void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+}
+
+export interface Pool<In, Out> {
+  run(job: In): Promise<Out>;
+  close(): Promise<void>;
+  size: number;
+}
+
+export function defaultThreads(): number {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.max(1, Math.min(cores, 8));
+}
+
+export function createPool<In, Out>({
+  file,
+  size,
+  workerData,
+  resourceLimits,
+}: {
+  file: URL;
+  size: number;
+  workerData?: unknown;
+  resourceLimits?: ResourceLimits;
+}): Pool<In, Out> {
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  const slots: Slot[] = [];
+  const fail = (error: unknown) => {
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  };
+  for (let i = 0; i < size; i++) {
+    const worker = new Worker(file, { workerData, resourceLimits });
+    const slot: Slot = { worker, busy: 0 };
+    worker.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
+      const job = pending.get(message.id);
+      if (!job) return;
+      pending.delete(message.id);
+      slot.busy--;
+      if ('error' in message && message.error !== undefined) job.reject(message.error);
+      else job.resolve(message.result);
+    });
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (code !== 0 && pending.size) fail(new Error(`a worker thread exited with code ${code}`));
+    });
+    slots.push(slot);
+  }
+  return {
+    size,
+    run(job) {
+      const id = nextId++;
+      const slot = slots.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
+      slot.busy++;
+      return new Promise<Out>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        slot.worker.postMessage({ id, job });
+      });
+    },
+    async close() {
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    },
+  };
+}
