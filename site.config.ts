@@ -70,6 +70,15 @@ export default defineConfig({
   },
   pages: { path: 'content/pages' },
   staticDir: 'content/static',
+  // API reference generated with typedoc from content/api/ (a description of the package's public API).
+  // No sourceUrl: those files are not the upstream sources, so line links would point at the wrong code.
+  api: {
+    entryPoints: ['content/api/src/index.ts'],
+    tsconfig: 'content/api/tsconfig.json',
+    routeBase: '/docs/api',
+    readme: 'content/api/README.md',
+    sidebarLabel: 'API',
+  },
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   breakpoint: 996,
   markdown: { format: 'mdx', compat: { comments: true, admonitions: true, headingIds: true } },

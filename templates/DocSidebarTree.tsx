@@ -33,7 +33,7 @@ export function DocSidebarTree({ items, level = 1, parentKey = '', idPrefix = ''
     const stored = state.expanded[key];
     const expanded = !item.collapsible || (stored ?? (containsActive || !item.collapsed));
     const active = item.href ? isCurrent(item.href, path) : false;
-    const listId = `${idPrefix}sidebar-${normalisePath(key).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+    const listId = `${idPrefix}sidebar-${normalisePath(key).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
     return (
       <li key={key} className={`sidebar-item sidebar-category level-${level}${expanded ? '' : ' collapsed'}${item.className ? ` ${item.className}` : ''}`}>
         <div className={`sidebar-category-row${containsActive ? ' contains-active' : ''}`}>

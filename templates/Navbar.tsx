@@ -102,30 +102,35 @@ export function Navbar() {
       </SmartLink>
     );
   };
+  // The backdrop and the drawer sit beside the <nav>, not in it: the navbar's
+  // backdrop-filter (and its transform when hidden) would make it the
+  // containing block of their position: fixed, squeezing them into its box.
   return (
-    <nav className={`navbar${hidden && !open ? ' navbar-hidden' : ''}`} aria-label="Main">
-      <div className="navbar-inner">
-        <button
-          ref={toggle}
-          type="button"
-          className="navbar-toggle icon-button"
-          aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}
-          aria-expanded={open}
-          aria-controls="navbar-drawer"
-          onClick={() => setOpen(!open)}
-        >
-          <Icon name="menu" />
-        </button>
-        <a className="navbar-brand" href={withBase(site.baseUrl, '/')}>
-          {site.navbar.logo ? <img className="navbar-logo" src={withBase(site.baseUrl, site.navbar.logo.src)} alt={site.navbar.logo.alt} width={32} height={32} /> : null}
-          <span className="navbar-title">{site.navbar.title ?? site.title}</span>
-        </a>
-        <div className="navbar-items navbar-left">{left.map(renderItem)}</div>
-        <div className="navbar-items navbar-right">
-          {right.map(renderItem)}
-          <ColorModeToggle />
+    <>
+      <nav className={`navbar${hidden && !open ? ' navbar-hidden' : ''}`} aria-label="Main">
+        <div className="navbar-inner">
+          <button
+            ref={toggle}
+            type="button"
+            className="navbar-toggle icon-button"
+            aria-label={open ? 'Close navigation menu' : 'Open navigation menu'}
+            aria-expanded={open}
+            aria-controls="navbar-drawer"
+            onClick={() => setOpen(!open)}
+          >
+            <Icon name="menu" />
+          </button>
+          <a className="navbar-brand" href={withBase(site.baseUrl, '/')}>
+            {site.navbar.logo ? <img className="navbar-logo" src={withBase(site.baseUrl, site.navbar.logo.src)} alt={site.navbar.logo.alt} width={32} height={32} /> : null}
+            <span className="navbar-title">{site.navbar.title ?? site.title}</span>
+          </a>
+          <div className="navbar-items navbar-left">{left.map(renderItem)}</div>
+          <div className="navbar-items navbar-right">
+            {right.map(renderItem)}
+            <ColorModeToggle />
+          </div>
         </div>
-      </div>
+      </nav>
       <div className={`navbar-backdrop${open ? ' open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
       <div id="navbar-drawer" ref={drawer} className={`navbar-drawer${open ? ' open' : ''}`} role="dialog" aria-modal="true" aria-label="Navigation menu" hidden={!open}>
         <div className="navbar-drawer-head">
@@ -144,6 +149,6 @@ export function Navbar() {
           </div>
         ) : null}
       </div>
-    </nav>
+    </>
   );
 }

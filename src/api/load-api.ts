@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildContext } from '../build/context.js';
+import { readSource } from '../content/read-source.js';
 import { FolioError } from '../errors/index.js';
 import { MANIFEST_NAMESPACE, MODEL_NAMESPACE, contentKey, inputKey } from './api-cache.js';
 import { runTypedoc } from './run-typedoc.js';
@@ -25,7 +26,7 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
   let generated = false;
   let hash: string | undefined;
   let model: CachedApiModel | undefined;
-  const manifest = ctx.cache.get<ApiManifest>(MANIFEST_NAMESPACE, key);
+  let manifest = ctx.cache.get<ApiManifest>(MANIFEST_NAMESPACE, key);
   if (manifest) {
     hash = contentKey({ inputKey: key, manifest });
     model = ctx.cache.get<CachedApiModel>(MODEL_NAMESPACE, hash);
@@ -34,8 +35,9 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
     const run = await runTypedoc({ root: ctx.root, entryPoints, tsconfig });
     generated = true;
     model = { project: run.project, problems: run.problems };
-    hash = contentKey({ inputKey: key, manifest: run.manifest });
-    ctx.cache.set(MANIFEST_NAMESPACE, key, run.manifest);
+    manifest = run.manifest;
+    hash = contentKey({ inputKey: key, manifest });
+    ctx.cache.set(MANIFEST_NAMESPACE, key, manifest);
     ctx.cache.set(MODEL_NAMESPACE, hash, model);
   }
   for (const problem of model.problems) {
@@ -48,7 +50,9 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
   const ms = performance.now() - started;
   const exports = model.project.children?.length ?? 0;
   ctx.logger.stage('api (typedoc)', ms, `${generated ? 'generated' : 'cached'}, ${exports} exports`);
-  return { project: model.project, hash: hash!, root: ctx.root, generated, ms, problems: model.problems, ...(readmeFile ? { readmeFile } : {}) };
+  const readme = readmeFile ? readSource({ file: readmeFile, baseDir: ctx.root }) : undefined;
+  const sourceFiles = manifest!.files.filter((file) => !file.split(path.sep).includes('node_modules'));
+  return { project: model.project, hash: hash!, root: ctx.root, generated, ms, sourceFiles, problems: model.problems, ...(readme ? { readme } : {}) };
 }
 
 const CODES = { entryPoints: 'API_ENTRY_MISSING', tsconfig: 'API_FAILED', readme: 'API_README_MISSING' } as const;

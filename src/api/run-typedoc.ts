@@ -7,7 +7,7 @@
  * model can be checked against them later without loading TypeScript.
  */
 import path from 'node:path';
-import type { Diagnostic, ParsedCommandLine, Program } from 'typescript';
+import type { Diagnostic, ParsedCommandLine, Program, TsConfigSourceFile } from 'typescript';
 import { FolioError } from '../errors/index.js';
 import type { ApiManifest, ApiProblem, CachedApiModel } from './types.js';
 
@@ -64,13 +64,14 @@ export async function runTypedoc(input: TypedocInput): Promise<TypedocRun> {
     {
       entryPoints: input.entryPoints,
       entryPointStrategy: 'resolve',
+      // The project name is not shown (the index page has the readme); naming it skips typedoc's package.json lookup warning.
+      name: 'API',
       // Type errors are reported by folio (below) and must not stop the conversion.
       skipErrorChecking: true,
       // Internal types the sources deliberately keep private are referenced, not documented.
       validation: { notExported: false, notDocumented: false, invalidLink: true, rewrittenLink: true, unusedMergeModuleWith: true },
       readme: 'none',
       excludePrivate: true,
-      excludeInternal: true,
       excludeExternals: false,
       sort: ['kind', 'instance-first', 'source-order'],
       // Source paths relative to the site root; folio builds source URLs itself (api.sourceUrl).
@@ -98,7 +99,7 @@ export async function runTypedoc(input: TypedocInput): Promise<TypedocRun> {
   }
   app.validate(project);
   for (const program of programs) problems.push(...typeErrors(ts, ts.getPreEmitDiagnostics(program), input.tsconfig));
-  const json = app.serializer.projectToObject(project, input.root);
+  const json = app.serializer.projectToObject(project, input.root.split(path.sep).join('/') as Parameters<typeof app.serializer.projectToObject>[1]);
   return { project: json, problems, manifest: manifestOf({ programs, input, parsed }) };
 }
 
@@ -167,7 +168,7 @@ function manifestOf({ programs, input, parsed }: { programs: readonly Program[];
   const files = new Set<string>();
   const dirs = new Set<string>();
   if (input.tsconfig) files.add(input.tsconfig);
-  for (const extended of parsed.options.configFile?.extendedSourceFiles ?? []) files.add(path.resolve(extended));
+  for (const extended of (parsed.options.configFile as TsConfigSourceFile | undefined)?.extendedSourceFiles ?? []) files.add(path.resolve(extended));
   for (const program of programs) {
     for (const source of program.getSourceFiles()) {
       if (program.isSourceFileDefaultLibrary(source)) continue;

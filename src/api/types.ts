@@ -3,6 +3,7 @@
  * serialised by typedoc's Serializer) plus what folio derived from it.
  */
 import type { JSONOutput } from 'typedoc';
+import type { SourceFile } from '../content/read-source.js';
 import type { SourceLocation } from '../errors/index.js';
 
 export interface ApiModel {
@@ -11,12 +12,14 @@ export interface ApiModel {
   hash: string;
   /** Site root; `sources[].fileName` in the project are relative to it (posix separators). */
   root: string;
-  /** Readme markdown shown at the top of the index page (absolute file path). */
-  readmeFile?: string;
+  /** Readme markdown shown at the top of the index page (api.readme), as read from disk. */
+  readme?: SourceFile;
   /** True when typedoc ran in this build; false when the model came from the cache. */
   generated: boolean;
   /** Milliseconds spent producing the model (typedoc, or the cache check). */
   ms: number;
+  /** The site's own files typedoc read (entry points, their imports, the tsconfig): what a watcher should watch. */
+  sourceFiles: string[];
   /** TypeScript errors and typedoc warnings found in the sources (kept with the cached model). */
   problems: ApiProblem[];
 }

@@ -63,9 +63,14 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
   }
 }
 
-export function writeSiteData({ site, outDir }: { site: SiteData; outDir: string }): string {
+/** The site data file's content and hashed name (`assets/site-<hash>.json`). Pure. */
+export function siteDataFile(site: SiteData): { name: string; json: string } {
   const json = JSON.stringify(site);
-  const name = `assets/site-${hashOf(json).slice(0, 8)}.json`;
+  return { name: `assets/site-${hashOf(json).slice(0, 8)}.json`, json };
+}
+
+export function writeSiteData({ site, outDir }: { site: SiteData; outDir: string }): string {
+  const { name, json } = siteDataFile(site);
   mkdirSync(path.join(outDir, 'assets'), { recursive: true });
   writeFileSync(path.join(outDir, name), json);
   return `/${name}`;

@@ -2,8 +2,7 @@
  * The command line: flags → API calls, no logic here.
  */
 import { Command } from 'commander';
-import { build } from '../build/build.js';
-import { folioVersion } from '../build/build.js';
+import { folioVersion } from '../build/version.js';
 
 export function createProgram(): Command {
   const program = new Command();
@@ -18,8 +17,34 @@ export function createProgram(): Command {
     .option('--quiet', 'print only warnings and errors', false)
     .option('--no-cache', 'ignore and do not write .folio-cache')
     .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean }) => {
+      const { build } = await import('../build/build.js');
       const result = await build({ root: options.root, outDir: options.out, strict: options.strict, quiet: options.quiet, useCache: options.cache, mode: 'production' });
       process.exitCode = result.ok ? 0 : 1;
+    });
+
+  program
+    .command('serve')
+    .description('build the site, serve it and rebuild on change (drafts and future posts included)')
+    .option('--root <dir>', 'site folder (holds site.config.ts)', '.')
+    .option('--port <number>', 'port to listen on (0 picks a free one)', '3000')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the site in the default browser', false)
+    .action(async (options: { root: string; port: string; host: string; open: boolean }) => {
+      const { serveCommand } = await import('../dev/commands.js');
+      process.exitCode = await serveCommand({ root: options.root, port: Number(options.port), host: options.host, open: options.open });
+    });
+
+  program
+    .command('preview')
+    .description('serve the built output folder as a static host would (no watching)')
+    .option('--root <dir>', 'site folder (holds site.config.ts)', '.')
+    .option('--out <dir>', 'output folder, relative to the root', 'out')
+    .option('--port <number>', 'port to listen on (0 picks a free one)', '4173')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the site in the default browser', false)
+    .action(async (options: { root: string; out: string; port: string; host: string; open: boolean }) => {
+      const { previewCommand } = await import('../dev/commands.js');
+      process.exitCode = await previewCommand({ root: options.root, outDir: options.out, port: Number(options.port), host: options.host, open: options.open });
     });
 
   return program;

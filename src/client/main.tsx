@@ -1,11 +1,21 @@
 /**
- * Browser entry: reads the page's boot data, loads the shared site data and
- * hydrates the server-rendered shell.
+ * Browser entry: reads the page's boot data, loads the shared site data,
+ * hydrates the server-rendered shell, then takes over navigation, prefetch,
+ * copy buttons and the docs-version preference.
  */
 import { hydrateRoot } from 'react-dom/client';
-import type { PagesRegistry } from '../../templates/context.js';
 import type { PageData, SiteData } from '../shared/page-data.js';
-import { App } from '../../templates/App.js';
+import { STORAGE_KEYS, writeStorage } from '../shared/storage.js';
+import type { PagesRegistry } from '../../templates/context.js';
+import { templates } from '../../templates/registry.js';
+import { installCopyButtons } from './copy-code.js';
+import { createNavigation } from './navigation.js';
+import { createPrefetcher } from './prefetch.js';
+import { createProgress } from './progress.js';
+import { Root, type View } from './root.js';
+import { createRouter } from './router.js';
+import { createScrollMemory } from './scroll-memory.js';
+import { createStore } from './store.js';
 
 interface Boot {
   page: PageData;
@@ -14,16 +24,57 @@ interface Boot {
   baseUrl: string;
 }
 
+// Tells the base-URL check in the page (rendered without React) that the bundle loaded.
+document.documentElement.setAttribute('data-folio-client', '');
+
 export function start(pages: PagesRegistry): void {
   const data = document.getElementById('__folio_data');
   const container = document.getElementById('__folio');
   if (!data || !container) return;
   const boot = JSON.parse(data.textContent ?? '{}') as Boot;
+  // The body is pre-rendered HTML: take it from the DOM instead of shipping it twice.
   const body = container.querySelector<HTMLElement>('[data-folio-body]');
   const page: PageData = { ...boot.page, ...(body ? { bodyHtml: body.innerHTML } : {}) };
-  void fetch(boot.site)
-    .then((response) => response.json() as Promise<SiteData>)
+  const router = createRouter({ baseUrl: boot.baseUrl, routesUrl: boot.routes, templates: Object.keys(templates), components: Object.keys(pages) });
+  installCopyButtons();
+  fetch(boot.site)
+    .then((response) => {
+      if (!response.ok) throw new Error(`${boot.site} answered ${response.status}`);
+      return response.json() as Promise<SiteData>;
+    })
     .then((site) => {
-      hydrateRoot(container, <App site={site} page={page} pages={pages} />);
+      const store = createStore<View>({ kind: 'page', page, visit: 0 });
+      const ready = () => {
+        history.scrollRestoration = 'manual';
+        const scroll = createScrollMemory();
+        const navigation = createNavigation({ store, router, progress: createProgress(), scroll, onShown });
+        const prefetcher = createPrefetcher({
+          router,
+          linkPath: (anchor) => {
+            const path = navigation.linkPath(anchor);
+            return path === undefined || path === router.routePath(location.pathname) ? undefined : path;
+          },
+        });
+        function onShown(shown: PageData) {
+          if (site.docs && (shown.template === 'doc' || shown.template === 'docCategory')) writeStorage(STORAGE_KEYS.docsVersion, site.docs.version.name);
+          prefetcher.scan(container!);
+        }
+        // `/x.html`, `/x/index.html`, `/x/` show the route `/x`: show its canonical URL.
+        const canonical = router.href(page.path);
+        if (router.routePath(location.pathname) === router.routePath(canonical) && location.pathname !== canonical) scroll.replace(`${canonical}${location.search}${location.hash}`);
+        // Back to this page from elsewhere, or a reload: where the reader was.
+        const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+        const top = scroll.saved();
+        if (top !== undefined && (type === 'reload' || type === 'back_forward') && !location.hash) window.scrollTo(0, top);
+        navigation.listen();
+        router.ready().catch((error: unknown) => console.error(`[folio] ${(error as Error).message}; links will load full pages`));
+        document.documentElement.setAttribute('data-folio-hydrated', '');
+        onShown(page);
+      };
+      hydrateRoot(container, <Root store={store} site={site} pages={pages} onReady={ready} />);
+    })
+    .catch((error: unknown) => {
+      // The page stays as the server rendered it: complete, without client features.
+      console.error(`[folio] the client could not start: ${(error as Error)?.message ?? error}`);
     });
 }

@@ -4,7 +4,7 @@
  * shows "This page crashed." instead of a blank screen. Hydrates the
  * server-rendered markup exactly: the boundaries render no elements.
  */
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type { PageData, SiteData } from '../shared/page-data.js';
 import { App } from '../../templates/App.js';
 import type { PagesRegistry } from '../../templates/context.js';
@@ -13,12 +13,16 @@ import { ErrorBoundary } from './error-boundary.js';
 import { CRASH_TITLE, ErrorView, LOAD_ERROR_TITLE } from './error-view.js';
 import type { Store } from './store.js';
 
-export type View = { kind: 'page'; page: PageData } | { kind: 'loadError'; page: PageData; message: string; retry: () => void };
+/** What the page's place shows. `visit` counts navigations, so showing a page again (even the same one) starts afresh. */
+export type View = { kind: 'page'; page: PageData; visit: number } | { kind: 'loadError'; page: PageData; message: string; retry: () => void };
 
 const crashView = (error: Error, reset: () => void) => <ErrorView title={CRASH_TITLE} message={error.message} action="Try again" onAction={reset} />;
 
-export function Root({ store, site, pages }: { store: Store<View>; site: SiteData; pages: PagesRegistry }) {
+/** `onReady` runs once, after hydration has committed. */
+export function Root({ store, site, pages, onReady }: { store: Store<View>; site: SiteData; pages: PagesRegistry; onReady: () => void }) {
   const view = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(onReady, []);
   const page = view.page;
   let content;
   if (view.kind === 'loadError') {
@@ -26,7 +30,7 @@ export function Root({ store, site, pages }: { store: Store<View>; site: SiteDat
   } else {
     const Template = templates[page.template] as ComponentType<{ page: PageData }>;
     content = (
-      <ErrorBoundary key={page.key} fallback={crashView}>
+      <ErrorBoundary key={`${page.key}:${view.visit}`} fallback={crashView}>
         <Template page={page} />
       </ErrorBoundary>
     );

@@ -27,6 +27,8 @@ export interface Router {
   ready(): Promise<void>;
   /** Whether routes.json has loaded. */
   isReady(): boolean;
+  /** Whether the last attempt to load routes.json failed. */
+  failed(): boolean;
   /** The manifest entry of a route path, or undefined for an unknown path. */
   lookup(path: string): RouteManifestEntry | undefined;
   /** The page data of a route path: the route's chunk, or the not-found page. */
@@ -38,6 +40,7 @@ export function createRouter({ baseUrl, routesUrl, templates, components }: { ba
   const chunks = new Map<string, Promise<unknown>>();
   let index: RouteIndex<RouteManifestEntry> | undefined;
   let manifest: Promise<void> | undefined;
+  let failed = false;
 
   const fetchJson = (url: string): Promise<unknown> => {
     const cached = chunks.get(url);
@@ -94,13 +97,16 @@ export function createRouter({ baseUrl, routesUrl, templates, components }: { ba
       manifest ??= fetchJson(routesUrl).then((entries) => {
         if (!Array.isArray(entries)) throw new LoadError(`${routesUrl} is not a route list`);
         index = new RouteIndex(entries as RouteManifestEntry[]);
+        failed = false;
       });
       manifest.catch(() => {
         manifest = undefined;
+        failed = true;
       });
       return manifest;
     },
     isReady: () => index !== undefined,
+    failed: () => failed && index === undefined,
     lookup: (path) => index?.get(path),
     async load(path) {
       await router.ready();

@@ -86,14 +86,23 @@ export async function discoverBlog(options: BlogDiscoveryOptions): Promise<BlogC
   const posts: BlogPostFile[] = [];
   for (const file of files) {
     const post = readPost({ file, authors, tags, options });
-    if (!options.development && (post.draft || Date.parse(post.date) > options.now.getTime())) continue;
-    posts.push(post);
+    if (keepsPost(post, options)) posts.push(post);
   }
-  posts.sort((a, b) => (a.date === b.date ? a.permalink.localeCompare(b.permalink) : a.date < b.date ? 1 : -1));
+  sortPosts(posts);
   return { dir: options.dir, posts, authors, tags };
 }
 
-function readPost({
+/** Newest first; same date: by permalink. Sorts in place. */
+export function sortPosts(posts: BlogPostFile[]): BlogPostFile[] {
+  return posts.sort((a, b) => (a.date === b.date ? a.permalink.localeCompare(b.permalink) : a.date < b.date ? 1 : -1));
+}
+
+/** Whether discovery keeps a post (drafts and future posts only in development). */
+export function keepsPost(post: BlogPostFile, options: Pick<BlogDiscoveryOptions, 'development' | 'now'>): boolean {
+  return options.development || !(post.draft || Date.parse(post.date) > options.now.getTime());
+}
+
+export function readPost({
   file,
   authors,
   tags,

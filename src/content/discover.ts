@@ -1,36 +1,54 @@
 /**
  * Stage `discoverContent`: finds docs, blog posts, pages and the API model.
+ * The section helpers are shared with watch mode, which re-reads only the
+ * sections (or single files) a change touches.
  */
 import path from 'node:path';
 import type { BuildContext } from '../build/context.js';
 import { loadApiModel } from '../api/load-api.js';
-import { discoverBlog } from './blog.js';
-import { discoverDocs, docsDirExists } from './docs.js';
-import { discoverPages } from './pages.js';
+import { discoverBlog, type BlogContent, type BlogDiscoveryOptions } from './blog.js';
+import { discoverDocs, docsDirExists, type DocsContent } from './docs.js';
+import { discoverPages, type PageFile } from './pages.js';
 import type { Content } from './types.js';
 
+export function blogOptions(ctx: BuildContext): BlogDiscoveryOptions | undefined {
+  const blog = ctx.config.blog;
+  if (!blog) return undefined;
+  return {
+    dir: path.resolve(ctx.root, blog.path),
+    routeBase: blog.routeBasePath,
+    development: ctx.mode === 'development',
+    now: ctx.now,
+    onInlineTags: blog.onInlineTags,
+    onInlineAuthors: blog.onInlineAuthors,
+    onUntruncatedBlogPosts: blog.onUntruncatedBlogPosts,
+    warn: (warning) => ctx.warnings.add(warning),
+  };
+}
+
+export async function discoverDocsSection(ctx: BuildContext): Promise<DocsContent | undefined> {
+  const docs = ctx.config.docs;
+  if (!docs) return undefined;
+  const dir = path.resolve(ctx.root, docs.path);
+  if (!docsDirExists(dir)) return undefined;
+  return discoverDocs({ dir, routeBase: docs.routeBasePath, includeDrafts: ctx.mode === 'development' });
+}
+
+export async function discoverBlogSection(ctx: BuildContext): Promise<BlogContent | undefined> {
+  const options = blogOptions(ctx);
+  return options ? discoverBlog(options) : undefined;
+}
+
+export async function discoverPagesSection(ctx: BuildContext): Promise<PageFile[]> {
+  return discoverPages({ dir: path.resolve(ctx.root, ctx.config.pages.path), includeDrafts: ctx.mode === 'development' });
+}
+
 export async function discoverContent(ctx: BuildContext): Promise<Content> {
-  const { config, root } = ctx;
-  const development = ctx.mode === 'development';
-  const docsDir = config.docs ? path.resolve(root, config.docs.path) : undefined;
   const [docs, blog, pages, api] = await Promise.all([
-    config.docs && docsDir && docsDirExists(docsDir)
-      ? discoverDocs({ dir: docsDir, routeBase: config.docs.routeBasePath, includeDrafts: development })
-      : undefined,
-    config.blog
-      ? discoverBlog({
-          dir: path.resolve(root, config.blog.path),
-          routeBase: config.blog.routeBasePath,
-          development,
-          now: ctx.now,
-          onInlineTags: config.blog.onInlineTags,
-          onInlineAuthors: config.blog.onInlineAuthors,
-          onUntruncatedBlogPosts: config.blog.onUntruncatedBlogPosts,
-          warn: (warning) => ctx.warnings.add(warning),
-        })
-      : undefined,
-    discoverPages({ dir: path.resolve(root, config.pages.path), includeDrafts: development }),
-    config.api ? loadApiModel(ctx) : undefined,
+    discoverDocsSection(ctx),
+    discoverBlogSection(ctx),
+    discoverPagesSection(ctx),
+    ctx.config.api ? loadApiModel(ctx) : undefined,
   ]);
   return { docs, blog, pages, api };
 }

@@ -3,11 +3,13 @@
  * `/x/index.html` all answer the page; unknown paths answer 404.html with
  * status 404; hashed assets are cached forever, HTML is revalidated; ETags.
  * Only files inside the output folder are ever served: `..`, encoded dots,
- * absolute paths and symlinks leading outside are refused.
+ * absolute paths, dotfiles and symlinks leading outside are refused.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 
@@ -18,22 +20,33 @@ const HASHED = /[-.][0-9A-Za-z_]{8,}\.(js|css|json|svg|png|jpe?g|gif|webp|avif|w
 export interface StaticHandlerOptions {
   /** The output folder to serve. */
   root: string;
+  /** The site's base URL (`/` or `/docs-site/`): only paths under it are served. */
+  base?: string;
   /** Lets the dev server change an HTML page before it is sent (live reload script). */
-  transformHtml?: (html: string) => string;
+  transformHtml?: (html: string, info: { status: number; path: string }) => string;
 }
 
-/** Finds the file a URL path means, or undefined (outside the root, or nothing there). */
-export function resolveRequestPath(root: string, urlPath: string): string | undefined {
+export type Resolution = { file: string } | { refused: true } | undefined;
+
+/** Finds the file a URL path means: the file, refused (outside the root), or undefined (nothing there). */
+export function resolveRequest(root: string, urlPath: string): Resolution {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath.split(/[?#]/)[0]);
   } catch {
+    return { refused: true };
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return { refused: true };
+  const segments = decoded.split('/');
+  if (segments.some((segment) => segment === '..' || segment === '.')) return { refused: true };
+  // Dotfiles are not part of a site (except .well-known, as static hosts do).
+  if (segments.some((segment) => segment.startsWith('.') && segment !== '.well-known')) return undefined;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
     return undefined;
   }
-  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
-  const segments = decoded.split('/');
-  if (segments.some((segment) => segment === '..' || segment === '.')) return undefined;
-  const realRoot = realpathSync(root);
   const clean = path.posix.normalize(`/${decoded}`);
   const candidates: string[] = [];
   if (clean.endsWith('/')) candidates.push(`${clean}index.html`);
@@ -43,6 +56,7 @@ export function resolveRequestPath(root: string, urlPath: string): string | unde
   }
   for (const candidate of candidates) {
     const file = path.join(realRoot, candidate);
+    if (!file.startsWith(realRoot + path.sep)) return { refused: true };
     if (!existsSync(file)) continue;
     let real: string;
     try {
@@ -50,15 +64,26 @@ export function resolveRequestPath(root: string, urlPath: string): string | unde
     } catch {
       continue;
     }
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return undefined;
-    if (!statSync(real).isFile()) continue;
-    return real;
+    if (!real.startsWith(realRoot + path.sep)) return { refused: true };
+    try {
+      if (!statSync(real).isFile()) continue;
+    } catch {
+      continue;
+    }
+    return { file: real };
   }
   return undefined;
 }
 
+/** Compatibility wrapper: the file, or undefined when refused or missing. */
+export function resolveRequestPath(root: string, urlPath: string): string | undefined {
+  const resolution = resolveRequest(root, urlPath);
+  return resolution && 'file' in resolution ? resolution.file : undefined;
+}
+
 export function createStaticHandler(options: StaticHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const root = path.resolve(options.root);
+  const base = (options.base ?? '/').replace(/\/?$/, '/');
   const serve = sirv(root, {
     dev: true,
     etag: true,
@@ -68,37 +93,62 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
-  const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
-    const file = path.join(root, '404.html');
-    res.statusCode = 404;
+
+  const plain = (res: ServerResponse, status: number, text: string) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.setHeader('Cache-Control', NO_CACHE);
-    if (!existsSync(file)) {
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end('Not found');
-      return;
-    }
-    req.url = '/404.html';
-    serveFile(req, res, file, true);
+    res.end(text);
   };
-  const serveFile = (req: IncomingMessage, res: ServerResponse, file: string, notFound = false) => {
-    const rel = `/${path.relative(realpathSync(root), file).split(path.sep).join('/')}`;
-    if (options.transformHtml && file.endsWith('.html')) {
-      void import('node:fs/promises').then(async ({ readFile }) => {
-        const html = options.transformHtml!(await readFile(file, 'utf8'));
-        if (!notFound) res.statusCode = 200;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+
+  const sendHtml = (req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string) => {
+    readFile(file, 'utf8').then(
+      (source) => {
+        const html = options.transformHtml!(source, { status, path: urlPath });
+        const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
         res.setHeader('Cache-Control', NO_CACHE);
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        if (status === 200 && req.headers['if-none-match'] === etag) {
+          res.writeHead(304, { ETag: etag });
+          res.end();
+          return;
+        }
+        res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), ...(status === 200 ? { ETag: etag } : {}) });
         res.end(req.method === 'HEAD' ? undefined : html);
-      });
-      return;
-    }
-    req.url = rel;
-    if (notFound) {
-      const end = res.writeHead.bind(res);
-      res.writeHead = ((status: number, ...rest: unknown[]) => end(status === 200 ? 404 : status, ...(rest as []))) as typeof res.writeHead;
-    }
-    serve(req, res, () => sendNotFound(req, res));
+      },
+      // Deleted between lookup and read (an update in flight): answer as missing.
+      () => (status === 404 ? plain(res, 404, 'Not found') : sendNotFound(req, res, urlPath)),
+    );
   };
+
+  const sendNotFound = (req: IncomingMessage, res: ServerResponse, urlPath: string) => {
+    const file = path.join(root, '404.html');
+    if (!existsSync(file)) return plain(res, 404, 'Not found');
+    if (options.transformHtml) return sendHtml(req, res, file, 404, urlPath);
+    // A missing path is never "not modified".
+    delete req.headers['if-none-match'];
+    delete req.headers['range'];
+    req.url = '/404.html';
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 200 ? 404 : status, ...(rest as []))) as typeof res.writeHead;
+    serve(req, res, () => plain(res, 404, 'Not found'));
+  };
+
+  const serveFile = (req: IncomingMessage, res: ServerResponse, file: string, urlPath: string) => {
+    if (options.transformHtml && file.endsWith('.html')) return sendHtml(req, res, file, 200, urlPath);
+    let realRoot: string;
+    try {
+      realRoot = realpathSync(root);
+    } catch {
+      return plain(res, 404, 'Not found');
+    }
+    const rel = `/${path.relative(realRoot, file).split(path.sep).join('/')}`;
+    // sirv looks the path up again: hand it an unambiguous, encoded one.
+    if (/[?#]/.test(rel)) return sendNotFound(req, res, urlPath);
+    req.url = encodeURI(rel);
+    serve(req, res, () => sendNotFound(req, res, urlPath));
+  };
+
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405;
@@ -107,23 +157,21 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
       return;
     }
     const url = req.url ?? '/';
-    if (!url.startsWith('/')) {
-      res.statusCode = 400;
-      res.end('Bad request');
-      return;
-    }
-    const file = existsSync(root) ? resolveRequestPath(root, url) : undefined;
-    if (!file) {
-      if (/(^|\/)\.\.?(\/|$)|%2e%2e|%2f|\\/i.test(url)) {
-        res.statusCode = 403;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.end('Forbidden');
+    if (!url.startsWith('/')) return plain(res, 400, 'Bad request');
+    let urlPath = url.split(/[?#]/)[0];
+    if (base !== '/') {
+      if (`${urlPath}/` === base) {
+        res.writeHead(301, { Location: base });
+        res.end();
         return;
       }
-      sendNotFound(req, res);
-      return;
+      if (!urlPath.startsWith(base)) return plain(res, 404, `Not found: this site lives under ${base}`);
+      urlPath = urlPath.slice(base.length - 1);
     }
-    serveFile(req, res, file);
+    const resolution = existsSync(root) ? resolveRequest(root, urlPath) : undefined;
+    if (resolution && 'refused' in resolution) return plain(res, 403, 'Forbidden');
+    if (!resolution) return sendNotFound(req, res, urlPath);
+    serveFile(req, res, resolution.file, urlPath);
   };
 }
 
@@ -137,14 +185,17 @@ export interface RunningServer {
 /** Listens on host:port (port 0 picks a free one). */
 export async function listen({ handler, port, host }: { handler: http.RequestListener; port: number; host: string }): Promise<RunningServer> {
   const server = http.createServer(handler);
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -160,6 +211,6 @@ export async function listen({ handler, port, host }: { handler: http.RequestLis
   };
 }
 
-export async function startStaticServer({ root, port = 0, host = '127.0.0.1' }: { root: string; port?: number; host?: string }): Promise<RunningServer> {
-  return listen({ handler: createStaticHandler({ root }), port, host });
+export async function startStaticServer({ root, port = 0, host = '127.0.0.1', base }: { root: string; port?: number; host?: string; base?: string }): Promise<RunningServer> {
+  return listen({ handler: createStaticHandler({ root, base }), port, host });
 }

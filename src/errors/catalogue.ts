@@ -79,6 +79,18 @@ export const catalogue = {
     title: 'Could not write the output folder',
     hint: 'Check that the output folder is writable and not in use.',
   },
+  SERVE_PORT_IN_USE: {
+    title: 'The port is already in use',
+    hint: 'Stop the other server, pass --port <number> for another port, or --port 0 for any free port.',
+  },
+  SERVE_FAILED: {
+    title: 'The server could not start',
+    hint: 'Check --host and --port: the host must be an address of this machine and the port a number from 0 to 65535.',
+  },
+  PREVIEW_NO_OUTPUT: {
+    title: 'Nothing to preview',
+    hint: 'Run `folio build` first (or pass --out to the folder your build wrote).',
+  },
   STRICT_WARNINGS: {
     title: 'Warnings in strict mode',
     hint: 'Fix the warnings above, or build without --strict.',

@@ -4,7 +4,7 @@
  */
 import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Feed } from 'feed';
+import type { Feed } from 'feed';
 import type { SiteConfig } from '../config/schema.js';
 import type { BlogPostFile } from '../content/blog.js';
 import type { CompiledContent } from '../markdown/compile.js';
@@ -17,7 +17,8 @@ export function absolutise(html: string, origin: string): string {
   return html.replace(/(\s(?:href|src))="\/(?!\/)/g, `$1="${origin}/`);
 }
 
-export function buildFeed({ config, posts, compiled }: { config: SiteConfig; posts: BlogPostFile[]; compiled: ReadonlyMap<string, CompiledContent> }): Feed {
+export async function buildFeed({ config, posts, compiled }: { config: SiteConfig; posts: BlogPostFile[]; compiled: ReadonlyMap<string, CompiledContent> }): Promise<Feed> {
+  const { Feed } = await import('feed');
   const blog = config.blog!;
   const origin = config.url.replace(/\/$/, '');
   const blogUrl = `${origin}${withBase(config.baseUrl, blog.routeBasePath)}`;
@@ -89,7 +90,7 @@ export async function emitFeeds({
 }): Promise<string[]> {
   const written: string[] = [];
   if (config.blog && posts) {
-    const feed = buildFeed({ config, posts, compiled });
+    const feed = await buildFeed({ config, posts, compiled });
     const dir = path.join(outDir, config.blog.routeBasePath.replace(/^\//, ''));
     await mkdir(dir, { recursive: true });
     const type = config.blog.feedOptions.type;

@@ -60,21 +60,29 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
   };
   // Links from the theme (not written in content) repeat on many pages: one warning each.
   const templateBroken = new Map<string, { pages: string[]; origin: string; code: 'BROKEN_LINK' | 'BROKEN_ANCHOR'; detail: string }>();
+  // Site-absolute hrefs (most theme links) repeat on every page: resolve each once.
+  const absolute = new Map<string, { target: string; anchor?: string; key: string }>();
   for (const page of input.pages) {
     const located = new Map<string, SourceRef>();
     for (const ref of page.contentLinks) if (!located.has(ref.href)) located.set(ref.href, ref);
     const all = new Set([...page.hrefs, ...page.contentLinks.map((ref) => ref.href)]);
     for (const href of all) {
-      if (!href || isExternal(href) || href.startsWith('data:')) continue;
-      // Unresolvable relative .md links were already reported as broken markdown links.
-      if (/^[^/#?][^#?]*\.mdx?(#|\?|$)/i.test(href)) continue;
+      let known = href.startsWith('/') && !href.startsWith('//') ? absolute.get(href) : undefined;
+      if (!known) {
+        if (!href || isExternal(href) || href.startsWith('data:')) continue;
+        // Unresolvable relative .md links were already reported as broken markdown links.
+        if (/^[^/#?][^#?]*\.mdx?(#|\?|$)/i.test(href)) continue;
+        let [target, anchor] = splitHash(href);
+        if (!target) target = page.path;
+        else if (!target.startsWith('/')) target = new URL(target, `http://x${page.path.endsWith('/') ? page.path : `${page.path}/`}`).pathname;
+        else if (base && target.startsWith(base)) target = target.slice(base.length) || '/';
+        known = { target, anchor, key: normalisePath(target) };
+        if (href.startsWith('/') && !href.startsWith('//')) absolute.set(href, known);
+      }
+      const { target, anchor } = known;
       const ref = located.get(href);
-      const location = ref ? { file: page.origin, line: ref.line, column: ref.column } : { file: page.origin };
-      let [target, anchor] = splitHash(href);
-      if (!target) target = page.path;
-      else if (!target.startsWith('/')) target = new URL(target, `http://x${page.path.endsWith('/') ? page.path : `${page.path}/`}`).pathname;
-      else if (base && target.startsWith(base)) target = target.slice(base.length) || '/';
-      const targetPage = pages.get(normalisePath(target));
+      const location = ref ? { file: ref.file ?? page.origin, line: ref.line, column: ref.column } : { file: page.origin };
+      const targetPage = pages.get(known.key);
       let problem: { code: 'BROKEN_LINK' | 'BROKEN_ANCHOR'; detail: string } | undefined;
       if (!targetPage) {
         if (!anchor && (input.files.has(target) || input.files.has(decodeURI(target)))) continue;

@@ -12,6 +12,8 @@ export interface SourceRef {
   href: string;
   line: number;
   column: number;
+  /** File the line is in, when it is not the page's own source (API pages gather many files). */
+  file?: string;
 }
 
 export interface HastInfo {

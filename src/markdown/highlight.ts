@@ -5,8 +5,8 @@
  * (results are cached by the caller through the build cache).
  */
 import type { Element, ElementContent, Root } from 'hast';
-import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki';
-import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import type { Highlighter } from 'shiki';
+import { bundledLanguages } from 'shiki/langs';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'dracula';
@@ -64,11 +64,14 @@ export class CodeHighlighter {
   private readonly loaded = new Set<string>(['text']);
 
   private async get(lang: string): Promise<Highlighter> {
-    this.highlighter ??= createHighlighter({
-      themes: [LIGHT_THEME, DARK_THEME],
-      langs: [],
-      engine: createOnigurumaEngine(import('shiki/wasm')),
-    });
+    // Loaded on first use: a build whose code blocks all come from the cache never pays for it.
+    this.highlighter ??= Promise.all([import('shiki'), import('shiki/engine/oniguruma')]).then(([{ createHighlighter }, { createOnigurumaEngine }]) =>
+      createHighlighter({
+        themes: [LIGHT_THEME, DARK_THEME],
+        langs: [],
+        engine: createOnigurumaEngine(import('shiki/wasm')),
+      }),
+    );
     const highlighter = await this.highlighter;
     if (!this.loaded.has(lang)) {
       await highlighter.loadLanguage(lang as keyof typeof bundledLanguages);

@@ -42,6 +42,31 @@ export function headScript({ site }: { site: SiteData }): string {
   ].join('');
 }
 
+/**
+ * The base-URL check, plain DOM (no React), so it works exactly when the
+ * client bundle does not: after parsing, if the bundle has not marked the
+ * page (`html[data-folio-client]`), a banner says the site did not load
+ * properly and, when the page's URL shows it, which baseUrl to configure.
+ */
+export function baseUrlCheckScript({ baseUrl, routePath }: { baseUrl: string; routePath: string }): string {
+  const style = 'position:relative;z-index:1000;margin:0;padding:12px 16px;background:#b71c1c;color:#fff;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;text-align:center';
+  const route = routePath.replace(/\/$/, '');
+  return String.raw`document.addEventListener('DOMContentLoaded',function(){
+var d=document.documentElement;if(d.hasAttribute('data-folio-client'))return;
+var base=${scriptJson(baseUrl)},route=${scriptJson(route)},p=location.pathname,s=null;
+try{p=decodeURI(p)}catch(e){}
+p=p.replace(/\/index\.html$/,'/').replace(/\.html$/,'');if(p.length>1&&p.charAt(p.length-1)==='/')p=p.slice(0,-1);
+if(p.slice(p.length-route.length)===route)s=(p.slice(0,p.length-route.length)+'/').replace(/\/{2,}/g,'/');
+var b=document.createElement('div'),t=document.createElement('strong');
+b.id='__folio-base-url-issue';b.setAttribute('role','alert');b.setAttribute('style',${scriptJson(style)});
+t.textContent='This site did not load properly. ';b.appendChild(t);
+b.appendChild(document.createTextNode(s&&s!==base
+?'Its scripts were not found: the site is built for baseUrl "'+base+'" but is served under "'+s+'". Set baseUrl to "'+s+'" in site.config.ts and build again.'
+:'Its scripts could not be loaded. If the site is served under another path than its baseUrl "'+base+'", set baseUrl in site.config.ts to that path and build again.'));
+document.body.insertBefore(b,document.body.firstChild);
+});`;
+}
+
 export function renderDocument({
   config,
   site,
@@ -115,6 +140,7 @@ ${head.join('\n')}
 <div id="__folio">${appHtml}</div>
 <script id="__folio_data" type="application/json">${scriptJson(boot)}</script>
 ${scripts}
+<script>${baseUrlCheckScript({ baseUrl: base, routePath: page.path })}</script>
 </body>
 </html>
 `;

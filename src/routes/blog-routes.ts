@@ -10,8 +10,14 @@ import type { AuthorData, BlogListProps, LinkData, PaginationData, TagData } fro
 import { paginate, type PageSlice } from './paginate.js';
 import type { RouteDraft } from './types.js';
 
+/** A date formatter for one language (creating one is slow: make one per build, not per date). */
+export function dateFormatter(lang = 'en'): (iso: string) => string {
+  const format = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return (iso) => format.format(new Date(iso));
+}
+
 export function formatDate(iso: string, lang = 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormatter(lang)(iso);
 }
 
 function pagination(slice: PageSlice<unknown>): PaginationData {
@@ -35,6 +41,7 @@ export function buildBlogRoutes({
 }): { drafts: RouteDraft[]; recent: LinkData[] } {
   void warnings;
   const options = config.blog!;
+  const formatDate = dateFormatter(config.lang);
   const base = options.routeBasePath.replace(/\/$/, '');
   const listed = blog.posts.filter((post) => !post.unlisted);
   const drafts: RouteDraft[] = [];
@@ -98,7 +105,7 @@ export function buildBlogRoutes({
           title: post.title,
           permalink: post.permalink,
           date: post.date,
-          formattedDate: formatDate(post.date, config.lang),
+          formattedDate: formatDate(post.date),
           authors: post.authors,
           tags: post.tags.map(({ key: _key, ...tag }) => tag),
           ...(post.description ? { description: post.description } : {}),
@@ -203,7 +210,7 @@ export function buildBlogRoutes({
   const years = new Map<string, { title: string; permalink: string; date: string; formattedDate: string }[]>();
   for (const post of listed) {
     const year = post.date.slice(0, 4);
-    years.set(year, [...(years.get(year) ?? []), { title: post.title, permalink: post.permalink, date: post.date, formattedDate: formatDate(post.date, config.lang) }]);
+    years.set(year, [...(years.get(year) ?? []), { title: post.title, permalink: post.permalink, date: post.date, formattedDate: formatDate(post.date) }]);
   }
   drafts.push({
     path: `${base}/archive`,

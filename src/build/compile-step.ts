@@ -1,0 +1,190 @@
+/**
+ * Stage `compileContent`, reusable between builds: compiles the markdown
+ * sources whose text changed since the previous build, and re-resolves the
+ * links of a file only when it was recompiled or one of the files it links
+ * to (pages and images) moved or changed. A one-shot build is the same step
+ * with no previous state: everything is compiled and resolved.
+ */
+import path from 'node:path';
+import { compileApi } from '../api/compile-api.js';
+import type { Content } from '../content/types.js';
+import type { SourceFile } from '../content/read-source.js';
+import { resolveContentLinks, type MediaFile } from '../links/resolve-links.js';
+import { compileMarkdown, type CompiledContent } from '../markdown/compile.js';
+import { CodeHighlighter } from '../markdown/highlight.js';
+import type { RouteTable } from '../routes/types.js';
+import { isExternal } from '../shared/url.js';
+import { hashOf } from './cache.js';
+import type { BuildContext } from './context.js';
+import type { Warning } from './warnings.js';
+
+/** One markdown source as compiled by the last build. */
+export interface CompiledEntry {
+  /** Hash of the source text the entry was compiled from. */
+  hash: string;
+  raw: CompiledContent;
+  resolved: CompiledContent;
+  /** Hash of the resolved result: changes exactly when the page body does. */
+  fingerprint: string;
+  /** Warnings of link resolution (broken markdown links, missing images). */
+  warnings: Warning[];
+  /** Absolute files the content links to (.md pages and images). */
+  targets: string[];
+}
+
+export interface CompileState {
+  entries: Map<string, CompiledEntry>;
+  /** API pages by id, and their fingerprints. */
+  api: Map<string, { compiled: CompiledContent; fingerprint: string }>;
+  /** Co-located images found so far, by source file (kept across builds). */
+  media: Map<string, MediaFile>;
+  /** Content file → route path, as the links were resolved against. */
+  fileRoutes: Map<string, string>;
+}
+
+export interface CompileStepInput {
+  ctx: BuildContext;
+  content: Content;
+  table: RouteTable;
+  highlighter?: CodeHighlighter;
+  previous?: CompileState;
+  /** Files (images, pages) changed on disk since the previous build. */
+  changedFiles?: ReadonlySet<string>;
+  /** Recompile the API pages (their model or the route table changed). */
+  apiDirty?: boolean;
+}
+
+export interface CompileStepResult {
+  state: CompileState;
+  /** Resolved content by source file (and API page id). */
+  compiled: Map<string, CompiledContent>;
+  frontMatter: Map<string, Record<string, unknown>>;
+  /** Fingerprint of every compiled entry, by the same keys as `compiled`. */
+  fingerprints: Map<string, string>;
+  /** Files compiled this build (not reused, not from the cache). */
+  compiledCount: number;
+  /** Files reused from the previous build without compiling. */
+  reusedCount: number;
+}
+
+export function markdownSources(content: Content): SourceFile[] {
+  const sources: SourceFile[] = [];
+  if (content.docs) sources.push(...content.docs.docs);
+  if (content.blog) sources.push(...content.blog.posts);
+  for (const page of content.pages) if (page.kind === 'md') sources.push(page);
+  return sources;
+}
+
+export function fileRoutesOf(table: RouteTable): Map<string, string> {
+  const fileRoutes = new Map<string, string>();
+  for (const route of table.routes) if (route.source && route.source.kind !== 'api') fileRoutes.set(route.source.file, route.path);
+  return fileRoutes;
+}
+
+/** The files a compiled body points to: relative .md/.mdx links and relative images. */
+export function linkTargets(file: string, compiled: CompiledContent): string[] {
+  const targets = new Set<string>();
+  const dir = path.dirname(file);
+  const add = (value: string) => {
+    try {
+      targets.add(path.resolve(dir, decodeURI(value)));
+    } catch {
+      // malformed escape: resolution warns about it
+    }
+  };
+  for (const ref of compiled.links) {
+    if (isExternal(ref.href) || ref.href.startsWith('#')) continue;
+    const pathPart = ref.href.split('#')[0];
+    if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) add(pathPart);
+  }
+  for (const ref of compiled.images) {
+    if (isExternal(ref.href) || ref.href.startsWith('data:') || ref.href.startsWith('/')) continue;
+    add(ref.href.split(/[?#]/)[0]);
+  }
+  return [...targets];
+}
+
+function changedRoutes(before: ReadonlyMap<string, string> | undefined, after: ReadonlyMap<string, string>): Set<string> {
+  const changed = new Set<string>();
+  if (!before) return changed;
+  for (const [file, route] of after) if (before.get(file) !== route) changed.add(file);
+  for (const file of before.keys()) if (!after.has(file)) changed.add(file);
+  return changed;
+}
+
+function fingerprintOf(compiled: CompiledContent): string {
+  return hashOf(JSON.stringify(compiled)).slice(0, 20);
+}
+
+export async function compileStep(input: CompileStepInput): Promise<CompileStepResult> {
+  const { ctx, content, table, previous } = input;
+  const highlighter = input.highlighter ?? new CodeHighlighter();
+  const fileRoutes = fileRoutesOf(table);
+  const media = previous ? previous.media : new Map<string, MediaFile>();
+  // Files whose route moved (or appeared, or went) and changed images: their dependants re-resolve.
+  const dirtyTargets = changedRoutes(previous?.fileRoutes, fileRoutes);
+  for (const file of input.changedFiles ?? []) {
+    dirtyTargets.add(file);
+    media.delete(file);
+  }
+  const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat };
+  const entries = new Map<string, CompiledEntry>();
+  const compiled = new Map<string, CompiledContent>();
+  const frontMatter = new Map<string, Record<string, unknown>>();
+  const fingerprints = new Map<string, string>();
+  let compiledCount = 0;
+  let reusedCount = 0;
+  for (const source of markdownSources(content)) {
+    const prior = previous?.entries.get(source.file);
+    let raw: CompiledContent;
+    let fresh = false;
+    if (prior && prior.hash === source.hash) {
+      raw = prior.raw;
+      reusedCount++;
+    } else {
+      const before = ctx.cache.stats.misses;
+      raw = await compileMarkdown({
+        body: source.body,
+        file: source.file,
+        bodyLineOffset: source.bodyLineOffset,
+        source: source.source,
+        options,
+        highlighter,
+        cache: ctx.cache,
+        cacheSalt: ctx.buildHash,
+      });
+      if (ctx.cache.stats.misses > before) compiledCount++;
+      fresh = true;
+    }
+    let entry: CompiledEntry;
+    const targets = fresh || !prior ? linkTargets(source.file, raw) : prior.targets;
+    if (!fresh && prior && !targets.some((target) => dirtyTargets.has(target))) {
+      entry = prior;
+    } else {
+      const warnings: Warning[] = [];
+      const resolved = resolveContentLinks({
+        compiled: raw,
+        file: source.file,
+        resolver: { fileRoutes, baseUrl: ctx.config.baseUrl, media, warn: (warning) => warnings.push(warning) },
+      });
+      const fingerprint = fingerprintOf(resolved);
+      entry = { hash: source.hash, raw, resolved, fingerprint, warnings, targets };
+    }
+    for (const warning of entry.warnings) ctx.warnings.add(warning);
+    entries.set(source.file, entry);
+    compiled.set(source.file, entry.resolved);
+    fingerprints.set(source.file, entry.fingerprint);
+    frontMatter.set(source.file, source.frontMatter);
+  }
+  let api = previous?.api ?? new Map<string, { compiled: CompiledContent; fingerprint: string }>();
+  if (!content.api) api = new Map();
+  else if (!previous || input.apiDirty) {
+    api = new Map();
+    for (const [id, result] of await compileApi(ctx, { model: content.api, table, highlighter })) api.set(id, { compiled: result, fingerprint: fingerprintOf(result) });
+  }
+  for (const [id, entry] of api) {
+    compiled.set(id, entry.compiled);
+    fingerprints.set(id, entry.fingerprint);
+  }
+  return { state: { entries, api, media, fileRoutes }, compiled, frontMatter, fingerprints, compiledCount, reusedCount };
+}

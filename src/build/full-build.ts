@@ -1,0 +1,198 @@
+/**
+ * The build from scratch: one straight line of timed stages, each a function
+ * of the BuildContext and the previous stage's result, written into a fresh
+ * temporary folder that replaces the output folder only when all succeeded.
+ *
+ *   loadConfig → discoverContent → createRouteTable → compileContent
+ *   → emitAssets → renderPages → emitFeeds → checkLinks → swap into out/
+ *
+ * Returns what a watch session needs to update the site incrementally.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { bundleClient, copyStatic, writeSiteData } from '../assets/emit-assets.js';
+import { loadConfig } from '../config/load-config.js';
+import { discoverContent } from '../content/discover.js';
+import type { Content } from '../content/types.js';
+import { FolioError } from '../errors/index.js';
+import { emitFeeds } from '../feeds/emit-feeds.js';
+import { checkLinks } from '../links/check-links.js';
+import type { CodeHighlighter } from '../markdown/highlight.js';
+import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
+import { renderPages } from '../render/render-pages.js';
+import { createRouteTable } from '../routes/route-table.js';
+import type { BuildResult } from './build.js';
+import { folioVersion } from './version.js';
+import { hashOf } from './cache.js';
+import { compileStep } from './compile-step.js';
+import { cacheDirFor, createContext, type BuildContext, type BuildMode } from './context.js';
+import { formatMs, type Logger } from './logger.js';
+import { createTempOutput, discardOutput, swapOutput } from './output.js';
+import { fingerprintRoutes } from './render-step.js';
+import { feedsFingerprint, postDataFor, tsxPagesKey, type RenderedRoute, type SessionState } from './session-state.js';
+import { task } from './task.js';
+
+export interface FullBuildInput {
+  root: string;
+  outDir: string;
+  mode: BuildMode;
+  strict?: boolean;
+  logger: Logger;
+  /** Print stage lines, warnings, errors and the summary (one-shot builds, the first build of a session). */
+  report: boolean;
+  useCache?: boolean;
+  now: Date;
+  highlighter?: CodeHighlighter;
+  /** Names server bundles for route fingerprints (kept by a session across builds). */
+  serverId: (server: ServerModule) => string;
+}
+
+export interface FullBuildOutput {
+  result: BuildResult;
+  /** Set when the build succeeded. */
+  state?: SessionState;
+}
+
+export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput> {
+  const started = performance.now();
+  const { root, outDir, logger } = input;
+  const stageLogger: Logger = input.report ? logger : { ...logger, stage: () => {}, info: () => {} };
+  const timings: Record<string, number> = {};
+  const cacheDir = cacheDirFor(root);
+  const run = <T>(name: string, fn: () => Promise<T> | T, detail?: (result: T) => string) => task({ name, logger: stageLogger, timings }, fn, detail);
+  let tempDir: string | undefined;
+  let ctx: BuildContext | undefined;
+  try {
+    const loaded = await run('loadConfig', () => loadConfig({ root, cacheDir }));
+    ctx = createContext({
+      root,
+      outDir,
+      cacheDir,
+      mode: input.mode,
+      config: loaded.config,
+      configFile: loaded.file,
+      buildHash: hashOf(folioVersion(), loaded.hash).slice(0, 16),
+      logger,
+      now: input.now,
+      useCache: input.useCache,
+    });
+    const context = ctx;
+    const content = await run('discoverContent', () => discoverContent(context), (c) => describeContent(c));
+    const discoveryWarnings = [...context.warnings.items];
+    const table = await run('createRouteTable', () => createRouteTable({ config: context.config, content }), (t) => `${t.routes.length} routes`);
+    for (const warning of table.warnings) context.warnings.add(warning);
+    const compiled = await run(
+      'compileContent',
+      () => compileStep({ ctx: context, content, table, highlighter: input.highlighter }),
+      (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached`,
+    );
+    tempDir = createTempOutput(outDir);
+    const out = tempDir;
+    const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
+    const assets = await run(
+      'emitAssets',
+      async () => {
+        const [client, server] = await Promise.all([bundleClient({ ctx: context, pages: tsxPages, outDir: out }), bundleServer({ pages: tsxPages, cacheDir: path.join(cacheDir, 'server') })]);
+        copyStatic({ staticDir: path.resolve(root, context.config.staticDir), outDir: out });
+        for (const media of compiled.state.media.values()) {
+          const target = path.join(out, media.url);
+          mkdirSync(path.dirname(target), { recursive: true });
+          copyFileSync(media.source, target);
+        }
+        const siteData = writeSiteData({ site: table.site, outDir: out });
+        return { client, server, document: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json' } };
+      },
+      (a) => `${Object.keys(a.client.sizes).length} files`,
+    );
+    const rendered = await run(
+      'renderPages',
+      () =>
+        renderPages({
+          config: context.config,
+          table,
+          compiled: compiled.compiled,
+          frontMatter: compiled.frontMatter,
+          postData: postDataFor({ content, config: context.config }),
+          server: assets.server,
+          assets: assets.document,
+          outDir: out,
+        }),
+      (r) => `${r.written} pages`,
+    );
+    const feedFiles = await run('emitFeeds', () =>
+      emitFeeds({ config: context.config, posts: content.blog?.posts, compiled: compiled.compiled, routes: table.routes, outDir: out }),
+    );
+    const outputFiles = await run('checkLinks', async () => {
+      const files = await listOutputFiles(out);
+      for (const file of feedFiles) files.add(file);
+      for (const warning of checkLinks({ pages: rendered.links, files, baseUrl: context.config.baseUrl })) context.warnings.add(warning);
+      return files;
+    });
+    if (input.report) for (const warning of context.warnings.items) logger.warn(warning);
+    if (input.strict && context.warnings.count > 0) {
+      throw new FolioError({ code: 'STRICT_WARNINGS', message: `${context.warnings.count} warning(s) with --strict` });
+    }
+    swapOutput({ tempDir: out, outDir });
+    tempDir = undefined;
+    const durationMs = performance.now() - started;
+    stageLogger.info(
+      `\nBuilt ${rendered.written} pages into ${path.relative(process.cwd(), outDir) || '.'} in ${formatMs(durationMs)} with ${context.warnings.count} warning${context.warnings.count === 1 ? '' : 's'}.`,
+    );
+    const shared = { siteData: assets.document.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: input.serverId(assets.server) };
+    const fingerprints = fingerprintRoutes({ table, shared, bodies: compiled.fingerprints });
+    const routes = new Map<string, RenderedRoute>();
+    for (const [index, route] of table.routes.entries()) routes.set(route.path, { key: route.key, fingerprint: fingerprints.routes.get(route.path)!, links: rendered.links[index] });
+    const state: SessionState = {
+      loaded,
+      buildHash: context.buildHash,
+      content,
+      table,
+      compile: compiled.state,
+      server: assets.server,
+      client: assets.client,
+      tsxPages: tsxPagesKey(tsxPages),
+      siteData: assets.document.siteData,
+      routes,
+      notFound: fingerprints.notFound,
+      feeds: feedsFingerprint({ content, table, bodies: compiled.fingerprints }),
+      outputFiles,
+      warnings: context.warnings.items,
+      discoveryWarnings,
+    };
+    const result: BuildResult = {
+      ok: true,
+      outDir,
+      pages: rendered.written,
+      warnings: context.warnings.items,
+      timings,
+      durationMs,
+      table,
+      content,
+      compiledCount: compiled.compiledCount,
+      assetSizes: assets.client.sizes,
+    };
+    return { result, state };
+  } catch (error) {
+    if (tempDir) discardOutput(tempDir);
+    if (input.report) {
+      if (ctx && !(error instanceof FolioError && error.code === 'STRICT_WARNINGS')) for (const warning of ctx.warnings.items) logger.warn(warning);
+      logger.error(error);
+    }
+    return { result: { ok: false, outDir, pages: 0, warnings: ctx?.warnings.items ?? [], timings, durationMs: performance.now() - started, error } };
+  }
+}
+
+function describeContent(content: Content): string {
+  const parts = [];
+  if (content.docs) parts.push(`${content.docs.docs.length} docs`);
+  if (content.blog) parts.push(`${content.blog.posts.length} posts`);
+  parts.push(`${content.pages.length} pages`);
+  if (content.api) parts.push('API model');
+  return parts.join(', ');
+}
+
+async function listOutputFiles(dir: string): Promise<Set<string>> {
+  const { default: fg } = await import('fast-glob');
+  const files = await fg('**/*', { cwd: dir, onlyFiles: true, ignore: ['**/index.html', 'assets/data/**'] });
+  return new Set(files.map((file) => `/${file}`));
+}

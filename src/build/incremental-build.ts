@@ -1,0 +1,230 @@
+/**
+ * One incremental build: the previous session state plus a change plan →
+ * the new state, with only the affected output written. Everything is
+ * computed and staged first; the live output folder changes only at the
+ * end, file by file, when nothing failed.
+ */
+import { cpSync, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { bundleClient, siteDataFile } from '../assets/emit-assets.js';
+import { emitFeeds } from '../feeds/emit-feeds.js';
+import { checkLinks } from '../links/check-links.js';
+import type { CodeHighlighter } from '../markdown/highlight.js';
+import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
+import { CHUNK_DIR, type RenderInput } from '../render/render-pages.js';
+import { createRouteTable } from '../routes/route-table.js';
+import { chunkNameFor, outputFileFor } from '../shared/url.js';
+import { isInside, isStyleOnly, type ChangePlan } from './changes.js';
+import { compileStep } from './compile-step.js';
+import { updateContent } from './content-update.js';
+import { cacheDirFor, createContext, type BuildMode } from './context.js';
+import type { Logger } from './logger.js';
+import { fingerprintRoutes, manifestJson, renderNotFound, renderRoutes } from './render-step.js';
+import type { ReloadKind } from './session.js';
+import { feedsFingerprint, isLinkTargetFile, postDataFor, tsxPagesKey, warningId, type RenderedRoute, type SessionState } from './session-state.js';
+import { PendingOutput, removeOutputFiles } from './staging.js';
+import type { Warning } from './warnings.js';
+
+export interface IncrementalInput {
+  state: SessionState;
+  plan: ChangePlan;
+  root: string;
+  outDir: string;
+  mode: BuildMode;
+  logger: Logger;
+  useCache?: boolean;
+  now: Date;
+  highlighter: CodeHighlighter;
+  serverId: (server: ServerModule) => string;
+}
+
+export interface IncrementalUpdate {
+  rendered: string[];
+  removed: string[];
+  reload: ReloadKind;
+  styles: string[];
+  warnings: Warning[];
+  compiled: number;
+}
+
+export type IncrementalOutcome = { ok: true; state: SessionState; update: IncrementalUpdate } | { ok: false; error: unknown };
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
+/** Discovery warnings of files not read again still stand; the others were reported afresh. */
+function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[]; files: string[] }): Warning[] {
+  return previous.filter((warning) => {
+    const file = warning.location?.file;
+    if (!file) return false;
+    return !reread.files.includes(file) && !reread.dirs.some((dir) => isInside(dir, file));
+  });
+}
+
+export async function incrementalBuild(input: IncrementalInput): Promise<IncrementalOutcome> {
+  const { state: prev, plan, root, outDir } = input;
+  const cacheDir = cacheDirFor(root);
+  const config = prev.loaded.config;
+  const ctx = createContext({
+    root,
+    outDir,
+    cacheDir,
+    mode: input.mode,
+    config,
+    configFile: prev.loaded.file,
+    buildHash: prev.buildHash,
+    logger: input.logger,
+    now: input.now,
+    useCache: input.useCache,
+  });
+  const output = new PendingOutput(outDir);
+  try {
+    const { content, apiReloaded, reread } = await updateContent({ ctx, previous: prev.content, plan });
+    for (const warning of carriedWarnings(prev.discoveryWarnings, reread)) ctx.warnings.add(warning);
+    const discoveryWarnings = [...ctx.warnings.items];
+    const table = createRouteTable({ config, content });
+    for (const warning of table.warnings) ctx.warnings.add(warning);
+    const pathsChanged = !sameList(
+      table.routes.map((route) => route.path),
+      prev.table.routes.map((route) => route.path),
+    );
+    const compiled = await compileStep({
+      ctx,
+      content,
+      table,
+      highlighter: input.highlighter,
+      previous: prev.compile,
+      changedFiles: new Set(plan.media),
+      apiDirty: apiReloaded || pathsChanged,
+    });
+
+    // Bundles, only when their sources changed.
+    const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
+    const tsxKey = tsxPagesKey(tsxPages);
+    const pagesChanged = tsxKey !== prev.tsxPages;
+    const [client, server] = await Promise.all([
+      plan.client || pagesChanged ? bundleClient({ ctx, pages: tsxPages, outDir: output.stagingDir() }) : prev.client,
+      plan.server || pagesChanged ? bundleServer({ pages: tsxPages, cacheDir: path.join(cacheDir, 'server') }) : prev.server,
+    ]);
+    const site = siteDataFile(table.site);
+    const siteData = `/${site.name}`;
+    if (siteData !== prev.siteData) output.write(siteData, site.json);
+
+    // Static files and co-located images.
+    const deletions = new Set<string>();
+    const staticDir = path.resolve(root, config.staticDir);
+    for (const file of plan.statics) {
+      const rel = `/${path.relative(staticDir, file).split(path.sep).join('/')}`;
+      if (!existsSync(file)) {
+        for (const known of prev.outputFiles) if (known === rel || known.startsWith(`${rel}/`)) deletions.add(known);
+      } else if (statSync(file).isDirectory()) cpSync(file, path.join(output.stagingDir(), rel), { recursive: true });
+      else output.copy(rel, file);
+    }
+    const changedMedia = new Set(plan.media);
+    for (const media of compiled.state.media.values()) {
+      if (!prev.outputFiles.has(media.url) || changedMedia.has(media.source)) output.copy(media.url, media.source);
+    }
+
+    // Pages whose fingerprint changed.
+    const shared = { siteData, scripts: client.scripts, styles: client.styles, server: input.serverId(server) };
+    const fingerprints = fingerprintRoutes({ table, shared, bodies: compiled.fingerprints });
+    const toRender = table.routes.filter((route) => prev.routes.get(route.path)?.fingerprint !== fingerprints.routes.get(route.path));
+    const removed = [...prev.routes.keys()].filter((routePath) => !fingerprints.routes.has(routePath));
+    const renderInput: RenderInput = {
+      config,
+      table,
+      compiled: compiled.compiled,
+      frontMatter: compiled.frontMatter,
+      postData: postDataFor({ content, config }),
+      server,
+      assets: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json' },
+      outDir,
+    };
+    const rendered = renderRoutes(renderInput, toRender);
+    for (const page of rendered) for (const [rel, text] of page.files) output.write(rel, text);
+    const notFoundChanged = fingerprints.notFound !== prev.notFound;
+    if (notFoundChanged) output.write('/404.html', renderNotFound(renderInput));
+    const keysChanged = removed.length > 0 || toRender.some((route) => prev.routes.get(route.path)?.key !== route.key);
+    if (keysChanged) output.write('/routes.json', manifestJson(table));
+    const feeds = feedsFingerprint({ content, table, bodies: compiled.fingerprints });
+    if (feeds !== prev.feeds) await emitFeeds({ config, posts: content.blog?.posts, compiled: compiled.compiled, routes: table.routes, outDir: output.stagingDir() });
+
+    // What no longer belongs to the site.
+    for (const routePath of removed) {
+      deletions.add(`/${outputFileFor(routePath)}`);
+      deletions.add(`/${CHUNK_DIR}/${chunkNameFor(prev.routes.get(routePath)!.key)}`);
+    }
+    for (const route of toRender) {
+      const before = prev.routes.get(route.path);
+      if (before && before.key !== route.key) deletions.add(`/${CHUNK_DIR}/${chunkNameFor(before.key)}`);
+    }
+    if (siteData !== prev.siteData) deletions.add(prev.siteData);
+    if (client !== prev.client) for (const file of Object.keys(prev.client.sizes)) if (!(file in client.sizes)) deletions.add(file);
+
+    // Links of every page: fresh records for the rendered ones.
+    const routes = new Map<string, RenderedRoute>();
+    const renderedLinks = new Map(rendered.map((page) => [page.route.path, page.links]));
+    for (const route of table.routes) {
+      const links = renderedLinks.get(route.path) ?? prev.routes.get(route.path)!.links;
+      routes.set(route.path, { key: route.key, fingerprint: fingerprints.routes.get(route.path)!, links });
+    }
+
+    // Commit: move the new files into place, then delete the stale ones.
+    const written = output.commit();
+    for (const file of written) deletions.delete(file);
+    removeOutputFiles({ outDir, files: deletions });
+    const outputFiles = new Set(prev.outputFiles);
+    for (const file of deletions) outputFiles.delete(file);
+    for (const file of written) if (isLinkTargetFile(file)) outputFiles.add(file);
+    for (const warning of checkLinks({ pages: [...routes.values()].map((route) => route.links), files: outputFiles, baseUrl: config.baseUrl })) ctx.warnings.add(warning);
+
+    const state: SessionState = {
+      loaded: prev.loaded,
+      buildHash: prev.buildHash,
+      content,
+      table,
+      compile: compiled.state,
+      server,
+      client,
+      tsxPages: tsxKey,
+      siteData,
+      routes,
+      notFound: fingerprints.notFound,
+      feeds,
+      outputFiles,
+      warnings: ctx.warnings.items,
+      discoveryWarnings,
+    };
+    const renderedPaths = rendered.map((page) => page.route.path);
+    if (notFoundChanged) renderedPaths.push('/404');
+    return {
+      ok: true,
+      state,
+      update: {
+        rendered: renderedPaths,
+        removed,
+        reload: reloadKind({ plan, prev, state, renderedPaths, removed }),
+        styles: client.styles,
+        warnings: reportable(prev.warnings, ctx.warnings.items, plan.paths),
+        compiled: compiled.compiledCount,
+      },
+    };
+  } catch (error) {
+    output.discard();
+    return { ok: false, error };
+  }
+}
+
+function reloadKind({ plan, prev, state, renderedPaths, removed }: { plan: ChangePlan; prev: SessionState; state: SessionState; renderedPaths: string[]; removed: string[] }): ReloadKind {
+  const scriptsChanged = !sameList(prev.client.scripts, state.client.scripts);
+  const stylesChanged = !sameList(prev.client.styles, state.client.styles);
+  if (isStyleOnly(plan) && !scriptsChanged && prev.server === state.server) return stylesChanged ? 'css' : 'none';
+  if (scriptsChanged || prev.server !== state.server || plan.statics.length > 0) return 'all';
+  return renderedPaths.length || removed.length ? 'pages' : 'none';
+}
+
+/** Warnings worth printing: those not shown by the last build, and those of the changed files. */
+export function reportable(previous: readonly Warning[], current: readonly Warning[], changed: readonly string[]): Warning[] {
+  const known = new Set(previous.map(warningId));
+  const files = new Set(changed);
+  return current.filter((warning) => !known.has(warningId(warning)) || (warning.location?.file !== undefined && files.has(warning.location.file)));
+}

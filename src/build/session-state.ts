@@ -1,0 +1,93 @@
+/**
+ * What a build session keeps between builds, and the small pure helpers
+ * both the full and the incremental build use to derive it.
+ */
+import type { LoadedConfig } from '../config/load-config.js';
+import type { SiteConfig } from '../config/schema.js';
+import type { Content } from '../content/types.js';
+import type { TsxPageFile } from '../content/pages.js';
+import type { PageLinks } from '../links/check-links.js';
+import type { ServerModule } from '../render/bundle-pages.js';
+import { dateFormatter } from '../routes/blog-routes.js';
+import type { RouteTable } from '../routes/types.js';
+import type { PostSummary } from '../shared/page-data.js';
+import { hashOf } from './cache.js';
+import type { CompileState } from './compile-step.js';
+import type { Warning } from './warnings.js';
+
+export interface ClientAssets {
+  scripts: string[];
+  styles: string[];
+  /** Bytes of every emitted client file, by URL path. */
+  sizes: Record<string, number>;
+}
+
+export interface RenderedRoute {
+  key: string;
+  fingerprint: string;
+  links: PageLinks;
+}
+
+export interface SessionState {
+  loaded: LoadedConfig;
+  buildHash: string;
+  content: Content;
+  table: RouteTable;
+  compile: CompileState;
+  server: ServerModule;
+  client: ClientAssets;
+  /** Identity of the set of .tsx pages (both bundles list them). */
+  tsxPages: string;
+  /** URL of the site data file. */
+  siteData: string;
+  /** Every rendered route by path. */
+  routes: Map<string, RenderedRoute>;
+  notFound: string;
+  /** Fingerprint of what the feeds and the sitemap are made from. */
+  feeds: string;
+  /** Output files that are not pages (for the link check), URL paths. */
+  outputFiles: Set<string>;
+  /** Every warning of the last build. */
+  warnings: Warning[];
+  /** The warnings discovery reported (they are reported again only when their file is read again). */
+  discoveryWarnings: Warning[];
+}
+
+export type PostData = Map<string, Omit<PostSummary, 'readingTime' | 'excerptHtml' | 'truncated'>>;
+
+/** Listing data of every blog post by file (title, date, authors, tags). */
+export function postDataFor({ content, config }: { content: Content; config: SiteConfig }): PostData {
+  const postData: PostData = new Map();
+  const formatDate = dateFormatter(config.lang);
+  for (const post of content.blog?.posts ?? []) {
+    postData.set(post.file, {
+      title: post.title,
+      permalink: post.permalink,
+      date: post.date,
+      formattedDate: formatDate(post.date),
+      authors: post.authors,
+      tags: post.tags.map(({ key: _key, ...tag }) => tag),
+    });
+  }
+  return postData;
+}
+
+export function tsxPagesKey(pages: readonly TsxPageFile[]): string {
+  return pages.map((page) => `${page.id}\0${page.file}`).join('\n');
+}
+
+export function feedsFingerprint({ content, table, bodies }: { content: Content; table: RouteTable; bodies: ReadonlyMap<string, string> }): string {
+  const posts = (content.blog?.posts ?? []).map((post) => `${post.file}\0${post.hash}\0${bodies.get(post.file) ?? ''}`);
+  const routes = table.routes.map((route) => `${route.path}\0${route.noIndex ? 1 : 0}`);
+  return hashOf(posts.join('\n'), routes.join('\n')).slice(0, 20);
+}
+
+/** Output files the link check treats as link targets besides pages. */
+export function isLinkTargetFile(rel: string): boolean {
+  return !rel.endsWith('/index.html') && rel !== '/index.html' && !rel.startsWith('/assets/data/');
+}
+
+/** Stable identity of a warning (as WarningList dedupes them). */
+export function warningId(warning: Warning): string {
+  return `${warning.code}|${warning.location?.file}|${warning.location?.line}|${warning.message}`;
+}

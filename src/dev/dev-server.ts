@@ -1,0 +1,156 @@
+/**
+ * `folio serve`: builds the site (future-dated posts included), serves the
+ * output folder like a static host, watches the site's inputs and rebuilds
+ * what a change affects. Open pages reload through server-sent events (or
+ * swap their stylesheet); a build error shows in the terminal and as an
+ * overlay while the last good site keeps being served.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { isInside, type FileEvent, type WatchedPaths } from '../build/changes.js';
+import { createLogger, formatWarning, type Logger } from '../build/logger.js';
+import { BuildSession, type UpdateResult } from '../build/session.js';
+import { folioRoot } from '../render/folio-root.js';
+import { DEV_EVENTS_PATH, injectDevClient } from './dev-client.js';
+import { shownUrl, startListening } from './listen.js';
+import { openBrowser } from './open-browser.js';
+import { createRebuildQueue } from './rebuild-queue.js';
+import { displayPath, errorPayload, failureLine, successLine, updatePayload } from './report.js';
+import { createSseHub } from './sse-hub.js';
+import { createStaticHandler } from './static-server.js';
+import { createWatcher } from './watcher.js';
+
+export interface DevServerOptions {
+  root: string;
+  outDir?: string;
+  port?: number;
+  host?: string;
+  open?: boolean;
+  logger?: Logger;
+  /** Where the per-rebuild lines go (default: the logger's info). */
+  print?: (line: string) => void;
+  /** Coalescing window for file events (ms). */
+  debounceMs?: number;
+  /** Called after every rebuild (tests and benchmarks). */
+  onRebuild?: (result: UpdateResult) => void;
+}
+
+export interface DevServer {
+  url: string;
+  port: number;
+  session: BuildSession;
+  /** Resolves when no rebuild is running or waiting. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The paths to give the watcher: the site's inputs that exist, and content/ itself. */
+export function watchList(watched: WatchedPaths): string[] {
+  const list = [watched.configFile, path.join(watched.root, 'content'), watched.docsDir, watched.blogDir, watched.pagesDir, watched.staticDir, ...watched.apiPaths, ...watched.themeDirs];
+  return [...new Set(list.filter((entry): entry is string => Boolean(entry) && existsSync(entry!)))];
+}
+
+const WAITING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>folio serve</title></head>
+<body style="font:16px system-ui,sans-serif;margin:3rem">
+<h1>Waiting for a successful build</h1>
+<p>The site has not been built yet. Fix the error shown in the terminal; this page reloads by itself.</p>
+</body></html>`;
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const logger = options.logger ?? createLogger();
+  const print = options.print ?? ((line: string) => logger.info(line));
+  const session = new BuildSession({ root: options.root, outDir: options.outDir, mode: 'development', logger });
+  const where = { root: session.root, themeRoot: folioRoot() };
+  const host = options.host ?? '127.0.0.1';
+  const hub = createSseHub({ serverId: randomBytes(6).toString('hex') });
+
+  const first = await session.build({ report: true });
+  if (!first.ok) hub.setGreeting([{ event: 'build-error', data: errorPayload(first.error, where) }]);
+
+  const base = () => session.config?.baseUrl ?? '/';
+  let handler: { base: string; serve: ReturnType<typeof createStaticHandler> } | undefined;
+  const staticHandler = () => {
+    if (!handler || handler.base !== base()) {
+      const siteBase = base();
+      handler = {
+        base: siteBase,
+        serve: createStaticHandler({ root: session.outDir, base: siteBase, transformHtml: (html, info) => injectDevClient(html, { base: siteBase, status: info.status }) }),
+      };
+    }
+    return handler.serve;
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = (req.url ?? '/').split(/[?#]/)[0];
+    if (pathname === DEV_EVENTS_PATH) return hub.connect(req, res);
+    if (!session.ready && !existsSync(path.join(session.outDir, 'index.html'))) {
+      res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '1' });
+      res.end(req.method === 'HEAD' ? undefined : injectDevClient(WAITING_PAGE, { base: base(), status: 503 }));
+      return;
+    }
+    staticHandler()(req, res);
+  };
+
+  let watchedNow: string[] = [];
+  const rebuild = async (events: FileEvent[]) => {
+    const result = await session.update(events);
+    if (result.ok) {
+      if (result.kind === 'none') return options.onRebuild?.(result);
+      for (const warning of result.warnings) print(formatWarning(warning));
+      print(successLine(result, where));
+      hub.setGreeting([]);
+      hub.send('update', updatePayload(result, where));
+      if (result.kind === 'full') refreshWatch();
+    } else {
+      print(failureLine(result, where));
+      logger.error(result.error);
+      const payload = errorPayload(result.error, where);
+      hub.setGreeting([{ event: 'build-error', data: payload }]);
+      hub.send('build-error', payload);
+    }
+    options.onRebuild?.(result);
+  };
+  const queue = createRebuildQueue({ run: rebuild, delayMs: options.debounceMs ?? 10 });
+
+  let server;
+  try {
+    server = await startListening({ handler: handle, port: options.port ?? 3000, host });
+  } catch (error) {
+    hub.close();
+    throw error;
+  }
+  const watched = session.watchedPaths();
+  watchedNow = watchList(watched);
+  const watcher = await createWatcher({ paths: watchedNow, ignoredDirs: watched.ignoredDirs, onEvent: (event) => queue.push(event) });
+  function refreshWatch() {
+    const next = watchList(session.watchedPaths());
+    watcher.add(next.filter((entry) => !watchedNow.includes(entry)));
+    watcher.unwatch(watchedNow.filter((entry) => !next.includes(entry)));
+    watchedNow = next;
+  }
+
+  const url = shownUrl(server, host, base());
+  const shown = watchedNow.map((entry) => (isInside(session.root, entry) ? path.relative(session.root, entry) || '.' : `${displayPath(entry, where)} (folio)`));
+  print(`\n  folio serve  ${url}\n  watching ${shown.join(', ')}\n`);
+  if (options.open) openBrowser(url);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port: server.port,
+    session,
+    idle: () => queue.idle(),
+    close() {
+      closing ??= (async () => {
+        await watcher.close();
+        await queue.close();
+        hub.close();
+        await server.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+const NO_STORE = 'no-store';
