@@ -38,8 +38,8 @@ function buildOnce({ root, outDir }) {
   return { ms, mode: line[3], build: r.wall, pages: Number(pages) };
 }
 
-function measure({ name, root }) {
-  const outDir = path.join(work, `api-out-${name}`);
+function measure({ id, name, root }) {
+  const outDir = path.join(work, `api-out-${id}`);
   const cold = [];
   const cached = [];
   const builds = { cold: [], cached: [] };
@@ -60,7 +60,10 @@ function measure({ name, root }) {
   return { name, pages, coldMs: median(cold), cachedMs: median(cached), buildCold: median(builds.cold), buildCached: median(builds.cached) };
 }
 
-const results = [measure({ name: 'this site (content/api, 38 exports)', root: repo }), measure({ name: 'js-yaml .d.ts (api-dts fixture)', root: dtsSite() })];
+const results = [
+  measure({ id: 'site', name: 'this site (content/api, 38 exports)', root: repo }),
+  measure({ id: 'dts', name: 'js-yaml .d.ts (api-dts fixture)', root: dtsSite() }),
+];
 rmSync(path.join(work, 'api-dts'), { recursive: true, force: true });
 
 if (process.argv.includes('--json')) {

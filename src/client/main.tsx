@@ -47,7 +47,8 @@ export function start(pages: PagesRegistry): void {
       const ready = () => {
         history.scrollRestoration = 'manual';
         const scroll = createScrollMemory();
-        const navigation = createNavigation({ store, router, progress: createProgress(), scroll, onShown });
+        const fullTitle = (title: string) => `${title} ${site.titleDelimiter} ${site.title}`;
+        const navigation = createNavigation({ store, router, progress: createProgress(), scroll, onShown, fullTitle });
         const prefetcher = createPrefetcher({
           router,
           linkPath: (anchor) => {

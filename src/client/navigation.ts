@@ -42,7 +42,22 @@ export function scrollToHash(hash: string): boolean {
   return true;
 }
 
-export function createNavigation({ store, router, progress, scroll, onShown }: { store: Store<View>; router: Router; progress: Progress; scroll: ScrollMemory; onShown: (page: PageData) => void }): Navigation {
+export function createNavigation({
+  store,
+  router,
+  progress,
+  scroll,
+  onShown,
+  fullTitle,
+}: {
+  store: Store<View>;
+  router: Router;
+  progress: Progress;
+  scroll: ScrollMemory;
+  onShown: (page: PageData) => void;
+  /** "Title | Site" from a page's own title. */
+  fullTitle: (title: string) => string;
+}): Navigation {
   let token = 0;
   let visits = 0;
   /** Route path of the URL currently shown. */
@@ -50,7 +65,7 @@ export function createNavigation({ store, router, progress, scroll, onShown }: {
 
   const show = (view: View, { hash, top }: { hash: string; top?: number }) => {
     flushSync(() => store.set(view));
-    document.title = view.kind === 'page' ? view.page.title : document.title;
+    document.title = view.page.title;
     const description = document.querySelector('meta[name="description"]');
     if (view.kind === 'page' && description && view.page.description) description.setAttribute('content', view.page.description);
     progress.done();
@@ -96,7 +111,7 @@ export function createNavigation({ store, router, progress, scroll, onShown }: {
         console.error(`[folio] ${invalid ? 'cannot show' : 'could not load'} ${href}: ${(error as Error).message}`);
         // A chunk that cannot be rendered: the server's HTML can.
         if (invalid && fullLoadOnce(href, { replace: true })) return;
-        const failed: PageData<'notFound'> = { path, key: `${path}-error`, template: 'notFound', title: document.title, props: { title: LOAD_ERROR_TITLE } };
+        const failed: PageData<'notFound'> = { path, key: `${path}-error`, template: 'notFound', title: fullTitle(LOAD_ERROR_TITLE), props: { title: LOAD_ERROR_TITLE } };
         show(
           {
             kind: 'loadError',

@@ -20,7 +20,7 @@ import { createRebuildQueue } from './rebuild-queue.js';
 import { displayPath, errorPayload, failureLine, successLine, updatePayload } from './report.js';
 import { createSseHub } from './sse-hub.js';
 import { createStaticHandler } from './static-server.js';
-import { createWatcher } from './watcher.js';
+import { changedSince, createWatcher, signatures } from './watcher.js';
 
 export interface DevServerOptions {
   root: string;
@@ -94,7 +94,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   let watchedNow: string[] = [];
   const rebuild = async (events: FileEvent[]) => {
+    // A save landing while the files are read could go unreported (see watcher.ts): check after.
+    const read = await signatures([...new Set(events.filter((event) => event.type === 'add' || event.type === 'change').map((event) => event.path))]);
     const result = await session.update(events);
+    for (const file of await changedSince(read)) queue.push({ path: file, type: 'change' });
     if (result.ok) {
       if (result.kind === 'none') return options.onRebuild?.(result);
       for (const warning of result.warnings) print(formatWarning(warning));

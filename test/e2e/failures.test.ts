@@ -105,6 +105,7 @@ describeBrowser('client failures (Chromium)', () => {
       expect(documentsFor(watched, failure.target)).toBe(1);
       expect(await sameDocument(page)).toBe(true);
       expect(await page.evaluate(() => location.pathname)).toBe(failure.target);
+      expect(await page.title()).toBe('This page could not be loaded. | The Codegen Project');
 
       // Retry tries again: now the chunk loads, and the page shows without a full load.
       await context.unroute(`**${chunk}`);
@@ -170,6 +171,23 @@ describeBrowser('client failures (Chromium)', () => {
       await context.close();
     });
   }
+
+  it('when routes.json cannot be loaded, links load full pages (nothing breaks)', async () => {
+    const context = await newContext(browser);
+    await context.route('**/routes.json', (route) => route.abort());
+    const watched = await watchedPage(context, site.origin);
+    const { page } = watched;
+    await page.goto(`${site.origin}/docs/usage`);
+    await hydrated(page);
+    await markDocument(page);
+    await page.locator('.doc-sidebar a.sidebar-link[href="/docs/contributing"]').click();
+    await page.waitForURL(/\/docs\/contributing$/);
+    await page.waitForFunction(() => document.title.startsWith('Contributing'));
+    expect(await sameDocument(page)).toBe(false);
+    expect(documentsFor(watched, '/docs/contributing')).toBe(1);
+    expect(watched.errors).toEqual([]);
+    await context.close();
+  });
 
   it('14. when localStorage throws: one warning, no remembered preferences, nothing else breaks', async () => {
     const context = await newContext(browser);

@@ -60,11 +60,11 @@ describeBrowser('client navigation (Chromium)', () => {
         // From the end of parsing to the end of hydration.
         if (document.readyState === 'loading' || document.documentElement.hasAttribute('data-folio-hydrated')) return;
         for (const record of records) {
-          const target = record.target as Element;
-          const inApp = target.closest ? target.closest('#__folio') : target.parentElement?.closest('#__folio');
-          if (!inApp) continue;
+          // Text nodes (characterData) have no closest(): start from their parent.
+          const element = record.target instanceof Element ? record.target : record.target.parentElement;
+          if (!element?.closest('#__folio')) continue;
           log.removed += record.removedNodes.length;
-          if ((target.closest ? target : target.parentElement)?.closest('[data-folio-body]')) log.bodyMutations++;
+          if (element.closest('[data-folio-body]')) log.bodyMutations++;
         }
       }).observe(document, { childList: true, subtree: true, characterData: true });
       document.addEventListener('readystatechange', () => {
@@ -139,6 +139,12 @@ describeBrowser('client navigation (Chromium)', () => {
     const helpTop = await page.evaluate(() => document.getElementById('codegen-help')!.getBoundingClientRect().top);
     expect(helpTop).toBeLessThan(120);
     expect(chunkRequests(watched).length).toBe(chunksBefore);
+    expect(await sameDocument(page)).toBe(true);
+    // Back: the previous anchor entry of this page, at the position it was left at.
+    await page.goBack();
+    await page.waitForFunction(() => location.hash === '#codegen-init');
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await h1(page)).toBe('CLI Usage');
     expect(await sameDocument(page)).toBe(true);
     expect(watched.errors).toEqual([]);
     await closeContext();

@@ -167,7 +167,7 @@ describe('folio serve', () => {
     expect(server.child.exitCode).toBeNull();
     // A page opened now learns about the error straight away.
     const late = await connectEvents(server.url);
-    const greeting = await late.next({ match: (e) => e.name === 'build-error' });
+    const greeting = await late.next({ after: 0, match: (e) => e.name === 'build-error' });
     expect(greeting.data.code).toBe('MDX_SYNTAX');
     late.close();
 

@@ -157,7 +157,7 @@ export function rawRequest(url: string, target: string, { method = 'GET', header
       const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
       socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n${extra}\r\n`);
     });
-    socket.on('data', (chunk) => (data = Buffer.concat([data, chunk])));
+    socket.on('data', (chunk: Buffer) => (data = Buffer.concat([data, chunk])));
     socket.on('error', reject);
     socket.on('close', () => {
       const text = data.toString('utf8');

@@ -1,14 +1,16 @@
 import { blockTags, hasModifier, partsToText } from '../comment.js';
 import { primaryComment } from '../model.js';
 import { useCollector } from '../page-collector.js';
-import { Kind, type JsonDeclaration, type JsonSignature, type JsonType } from '../reflection-kinds.js';
+import { Kind, type JsonDeclaration, type JsonType } from '../reflection-kinds.js';
 import { declarationTypeTokens, typeParameterTokens, typeTokens, type Token } from '../type-tokens.js';
 import { CommentSummary, CommentTags, DeprecationNotice } from './CommentView.js';
 import { ExportTables } from './ExportTables.js';
 import { Heading } from './Heading.js';
+import { CallSignatures, Hierarchy, Methods } from './Members.js';
 import { SignatureBlock, SignatureDetails, useTypeContext } from './SignatureView.js';
+import { TypeShape } from './TypeShape.js';
 import { Badge, EnumMembersTable, MembersTable, TypeParametersTable } from './Tables.js';
-import { CodeBlock, InlineType } from './Tokens.js';
+import { CodeBlock } from './Tokens.js';
 
 const kw = (text: string): Token => ({ text, cls: 'kw' });
 const name = (text: string): Token => ({ text, cls: 'type' });
@@ -76,49 +78,6 @@ function FunctionBody({ reflection }: { reflection: JsonDeclaration }) {
   );
 }
 
-function Methods({ methods, title = 'Methods' }: { methods: JsonDeclaration[]; title?: string }) {
-  if (!methods.length) return null;
-  return (
-    <section className="api-section">
-      <Heading depth={2} text={title} />
-      {methods.map((method) => (
-        <section key={method.id} className="api-method">
-          <MethodHeading method={method} />
-          {(method.signatures ?? []).map((signature) => (
-            <div key={signature.id} className="api-method-signature">
-              <SignatureBlock signature={signature} />
-              <SignatureDetails signature={signature} depth={4} />
-            </div>
-          ))}
-        </section>
-      ))}
-    </section>
-  );
-}
-
-function MethodHeading({ method }: { method: JsonDeclaration }) {
-  const collector = useCollector();
-  const anchor = collector.page.anchors.get(method.id);
-  const text = `${method.name}()`;
-  const flags = method.flags;
-  // The member's id is fixed by the model (other pages link to it); list it in the table of contents.
-  if (anchor) collector.headings.push({ depth: 3, id: anchor, text });
-  return (
-    <h3 id={anchor} className="anchor api-method-heading">
-      <code>{text}</code>
-      {flags.isStatic ? <Badge>static</Badge> : null}
-      {flags.isAbstract ? <Badge>abstract</Badge> : null}
-      {flags.isProtected ? <Badge>protected</Badge> : null}
-      {flags.isInherited ? <Badge>inherited</Badge> : null}
-      {flags.isOptional ? <Badge tone="info">optional</Badge> : null}
-      {blockTags(primaryComment(method), '@deprecated').length ? <Badge tone="warn">deprecated</Badge> : null}
-      <a className="hash-link" href={`#${anchor}`} aria-label={`Direct link to ${text}`}>
-        #
-      </a>
-    </h3>
-  );
-}
-
 function heritage(types: readonly JsonType[] | undefined, keyword: string, ctx: ReturnType<typeof useTypeContext>): Token[] {
   if (!types?.length) return [];
   const out: Token[] = [kw(` ${keyword} `)];
@@ -127,38 +86,6 @@ function heritage(types: readonly JsonType[] | undefined, keyword: string, ctx: 
     out.push(...typeTokens(type, ctx));
   });
   return out;
-}
-
-function Hierarchy({ reflection }: { reflection: JsonDeclaration }) {
-  const ctx = useTypeContext();
-  const rows: [string, readonly JsonType[] | undefined][] = [
-    ['Extends', reflection.extendedTypes],
-    ['Implements', reflection.implementedTypes],
-    ['Extended by', reflection.extendedBy as JsonType[] | undefined],
-    ['Implemented by', reflection.implementedBy as JsonType[] | undefined],
-  ];
-  const present = rows.filter(([, types]) => types?.length);
-  if (!present.length) return null;
-  return (
-    <section className="api-section api-hierarchy">
-      <Heading depth={2} text="Hierarchy" />
-      <dl className="api-hierarchy-list">
-        {present.map(([label, types]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>
-              {types!.map((type, index) => (
-                <span key={index}>
-                  {index ? ', ' : null}
-                  <InlineType tokens={typeTokens(type, ctx)} owner={reflection} />
-                </span>
-              ))}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
 }
 
 function ClassOrInterfaceBody({ reflection }: { reflection: JsonDeclaration }) {
@@ -214,85 +141,6 @@ function ClassOrInterfaceBody({ reflection }: { reflection: JsonDeclaration }) {
       <CommentTags comment={reflection.comment} owner={reflection} depth={2} />
     </>
   );
-}
-
-function CallSignatures({ signatures }: { signatures: readonly JsonSignature[] }) {
-  return (
-    <section className="api-section">
-      <Heading depth={2} text={signatures.length > 1 ? 'Call signatures' : 'Call signature'} />
-      {signatures.map((signature) => (
-        <div key={signature.id}>
-          <SignatureBlock signature={signature} name={false} />
-          <SignatureDetails signature={signature} depth={3} />
-        </div>
-      ))}
-    </section>
-  );
-}
-
-/** For a union of object types: the property every variant fixes to a literal (`inputType: "asyncapi"`). */
-function variantTitles(variants: JsonDeclaration[]): string[] {
-  const first = variants[0]?.children ?? [];
-  for (const candidate of first) {
-    const titles = variants.map((variant) => {
-      const member = variant.children?.find((child) => child.name === candidate.name);
-      return member?.type?.type === 'literal' ? `${candidate.name}: ${JSON.stringify(member.type.value)}` : undefined;
-    });
-    if (titles.every(Boolean) && new Set(titles).size === titles.length) return titles as string[];
-  }
-  return variants.map((_, index) => `Variant ${index + 1}`);
-}
-
-/** Properties and signatures of an object or function type (type aliases and variables). */
-function TypeShape({ reflection, type }: { reflection: JsonDeclaration; type: JsonType | undefined }) {
-  if (reflection.children?.length || reflection.indexSignatures?.length) {
-    return (
-      <section className="api-section">
-        <Heading depth={2} text="Properties" />
-        <MembersTable members={reflection.children ?? []} indexSignatures={reflection.indexSignatures} />
-      </section>
-    );
-  }
-  if (type?.type === 'reflection') {
-    const declaration = type.declaration;
-    const methods = (declaration.children ?? []).filter((child) => child.kind === Kind.Method);
-    const properties = (declaration.children ?? []).filter((child) => child.kind !== Kind.Method);
-    const signatures = declaration.signatures ?? [];
-    return (
-      <>
-        {signatures.length === 1 && !properties.length && !methods.length ? (
-          <SignatureDetails signature={signatures[0]} depth={2} showSummary={false} />
-        ) : signatures.length ? (
-          <CallSignatures signatures={signatures} />
-        ) : null}
-        {properties.length || declaration.indexSignatures?.length ? (
-          <section className="api-section">
-            <Heading depth={2} text="Properties" />
-            <MembersTable members={properties} indexSignatures={declaration.indexSignatures} />
-          </section>
-        ) : null}
-        <Methods methods={methods} />
-      </>
-    );
-  }
-  if (type?.type === 'union' || type?.type === 'intersection') {
-    const variants = type.types.flatMap((member) => (member.type === 'reflection' && member.declaration.children?.length ? [member.declaration] : []));
-    if (!variants.length) return null;
-    const titles = variantTitles(variants);
-    return (
-      <>
-        {variants.map((variant, index) => (
-          <section key={variant.id} className="api-section api-variant">
-            <Heading depth={2} text={type.type === 'union' ? titles[index] : 'Properties'}>
-              {type.type === 'union' ? <code>{titles[index]}</code> : undefined}
-            </Heading>
-            <MembersTable members={variant.children ?? []} indexSignatures={variant.indexSignatures} />
-          </section>
-        ))}
-      </>
-    );
-  }
-  return null;
 }
 
 function TypeAliasBody({ reflection }: { reflection: JsonDeclaration }) {
