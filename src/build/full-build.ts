@@ -22,7 +22,7 @@ import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
 import { renderPages } from '../render/render-pages.js';
 import { createRouteTable } from '../routes/route-table.js';
 import type { BuildResult } from './build.js';
-import { folioVersion } from './version.js';
+import { folioFingerprint } from './version.js';
 import { hashOf } from './cache.js';
 import { compileStep } from './compile-step.js';
 import { cacheDirFor, createContext, type BuildContext, type BuildMode } from './context.js';
@@ -71,7 +71,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       mode: input.mode,
       config: loaded.config,
       configFile: loaded.file,
-      buildHash: hashOf(folioVersion(), loaded.hash).slice(0, 16),
+      buildHash: hashOf(folioFingerprint(), loaded.hash).slice(0, 16),
       logger,
       now: input.now,
       useCache: input.useCache,

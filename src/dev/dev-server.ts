@@ -20,7 +20,7 @@ import { createRebuildQueue } from './rebuild-queue.js';
 import { displayPath, errorPayload, failureLine, successLine, updatePayload } from './report.js';
 import { createSseHub } from './sse-hub.js';
 import { createStaticHandler } from './static-server.js';
-import { changedSince, createWatcher, signatures } from './watcher.js';
+import { createMissedChangeGuard, createWatcher } from './watcher.js';
 
 export interface DevServerOptions {
   root: string;
@@ -94,10 +94,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   let watchedNow: string[] = [];
   const rebuild = async (events: FileEvent[]) => {
-    // A save landing while the files are read could go unreported (see watcher.ts): check after.
-    const read = await signatures([...new Set(events.filter((event) => event.type === 'add' || event.type === 'change').map((event) => event.path))]);
+    await guard.reading(events);
     const result = await session.update(events);
-    for (const file of await changedSince(read)) queue.push({ path: file, type: 'change' });
     if (result.ok) {
       if (result.kind === 'none') return options.onRebuild?.(result);
       for (const warning of result.warnings) print(formatWarning(warning));
@@ -115,6 +113,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     options.onRebuild?.(result);
   };
   const queue = createRebuildQueue({ run: rebuild, delayMs: options.debounceMs ?? 10 });
+  const guard = createMissedChangeGuard({ report: (event) => queue.push(event) });
 
   let server;
   try {
@@ -125,7 +124,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   const watched = session.watchedPaths();
   watchedNow = watchList(watched);
-  const watcher = await createWatcher({ paths: watchedNow, ignoredDirs: watched.ignoredDirs, onEvent: (event) => queue.push(event) });
+  const watcher = await createWatcher({
+    paths: watchedNow,
+    ignoredDirs: watched.ignoredDirs,
+    onEvent: (event) => {
+      queue.push(event);
+      guard.seen(event);
+    },
+  });
   function refreshWatch() {
     const next = watchList(session.watchedPaths());
     watcher.add(next.filter((entry) => !watchedNow.includes(entry)));
@@ -147,6 +153,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     close() {
       closing ??= (async () => {
         await watcher.close();
+        guard.close();
         await queue.close();
         hub.close();
         await server.close();

@@ -2,9 +2,7 @@
  * Watches the site's inputs with chokidar and reports file events.
  *
  * chokidar drops a second `change` of the same file within 50 ms (it
- * throttles without a trailing event). `changedSince` covers that: the dev
- * server notes the files of a batch before rebuilding and looks at them
- * again afterwards; a file that changed meanwhile is rebuilt once more.
+ * throttles without a trailing event): createMissedChangeGuard covers that.
  */
 import { stat } from 'node:fs/promises';
 import { watch, type FSWatcher } from 'chokidar';
@@ -41,10 +39,42 @@ export async function signatures(files: readonly string[]): Promise<Map<string, 
   return new Map(entries);
 }
 
-/** The files whose signature differs now from `before`. */
-export async function changedSince(before: ReadonlyMap<string, string | undefined>): Promise<string[]> {
-  const now = await signatures([...before.keys()]);
-  return [...before.keys()].filter((file) => now.get(file) !== before.get(file));
+/**
+ * Catches saves chokidar did not report. chokidar emits a file's `change`
+ * and then ignores that file's changes for 50 ms, with no trailing event: a
+ * quick second save could go unseen. So a while after each reported change,
+ * the file is compared with what the last rebuild read of it (its signature
+ * when the batch was taken); if it differs, a `change` is reported again.
+ */
+export function createMissedChangeGuard({ report, delayMs = 75 }: { report: (event: FileEvent) => void; delayMs?: number }) {
+  const lastRead = new Map<string, string | undefined>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  let closed = false;
+  const check = async (file: string) => {
+    timers.delete(file);
+    const now = (await signatures([file])).get(file);
+    if (!closed && now !== undefined && now !== lastRead.get(file)) report({ path: file, type: 'change' });
+  };
+  return {
+    /** A file event chokidar reported. */
+    seen(event: FileEvent) {
+      if (closed || (event.type !== 'add' && event.type !== 'change')) return;
+      clearTimeout(timers.get(event.path));
+      const timer = setTimeout(() => void check(event.path), delayMs);
+      timer.unref();
+      timers.set(event.path, timer);
+    },
+    /** Records what a rebuild is about to read. */
+    async reading(events: readonly FileEvent[]) {
+      const files = [...new Set(events.filter((event) => event.type === 'add' || event.type === 'change').map((event) => event.path))];
+      for (const [file, signature] of await signatures(files)) lastRead.set(file, signature);
+    },
+    close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
 }
 
 export async function createWatcher(options: WatcherOptions): Promise<Watcher> {

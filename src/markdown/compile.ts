@@ -9,15 +9,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
-import { toHtml } from 'hast-util-to-html';
 import type { Root as MdastRoot, RootContent } from 'mdast';
-import { toHast } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import type { Cache } from '../build/cache.js';
 import { hashOf } from '../build/cache.js';
 import { FolioError, lineOf } from '../errors/index.js';
@@ -64,6 +57,23 @@ export interface CompileInput {
   stripTitle?: boolean;
 }
 
+/**
+ * The parser and HTML tools, imported on the first compile: a build whose
+ * pages all come from the cache starts without loading them.
+ */
+async function loadToolkit() {
+  const [{ unified }, remarkParse, remarkGfm, remarkDirective, remarkMdx, { toHast }, { toHtml }] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+    import('remark-directive'),
+    import('remark-mdx'),
+    import('mdast-util-to-hast'),
+    import('hast-util-to-html'),
+  ]);
+  return { unified, remarkParse: remarkParse.default, remarkGfm: remarkGfm.default, remarkDirective: remarkDirective.default, remarkMdx: remarkMdx.default, toHast, toHtml };
+}
+
 const MDX_NODE_TYPES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'] as const;
 
 export async function compileMarkdown(input: CompileInput): Promise<CompiledContent> {
@@ -83,6 +93,7 @@ function isMdx(input: CompileInput): boolean {
 }
 
 async function compileUncached(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
+  const { unified, remarkParse, remarkGfm, remarkDirective, remarkMdx, toHast, toHtml } = await loadToolkit();
   const mdx = isMdx(input);
   const { text, truncateLine } = applyCompat(input.body, mdx ? input.options.compat : { comments: false, admonitions: true, headingIds: true });
   const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
@@ -102,7 +113,7 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
   let html: string;
   let collected;
   if (info.needsMdx) {
-    ({ html, collected } = await renderWithMdx(text, input, tree));
+    ({ html, collected } = await renderWithMdx(text, input, { remarkGfm, remarkDirective }));
   } else {
     const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
@@ -131,7 +142,11 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
   };
 }
 
-async function renderWithMdx(text: string, input: CompileInput, parsed: MdastRoot) {
+async function renderWithMdx(
+  text: string,
+  input: CompileInput,
+  { remarkGfm, remarkDirective }: { remarkGfm: Awaited<ReturnType<typeof loadToolkit>>['remarkGfm']; remarkDirective: Awaited<ReturnType<typeof loadToolkit>>['remarkDirective'] },
+) {
   const [{ evaluate }, runtime, { renderToStaticMarkup }, { createElement }] = await Promise.all([
     import('@mdx-js/mdx'),
     import('react/jsx-runtime'),
@@ -156,7 +171,6 @@ async function renderWithMdx(text: string, input: CompileInput, parsed: MdastRoo
       development: false,
     } as unknown as Parameters<typeof evaluate>[1]);
     const html = renderToStaticMarkup(createElement(module.default as never));
-    void parsed;
     return { html, collected };
   } catch (error) {
     if ((error as { place?: unknown; line?: unknown }).place || (error as { line?: unknown }).line) throw syntaxError(error, input);

@@ -8,8 +8,8 @@ import type { Element, ElementContent, Root } from 'hast';
 import type { Highlighter } from 'shiki';
 import { bundledLanguages } from 'shiki/langs';
 
-export const LIGHT_THEME = 'github-light';
-export const DARK_THEME = 'dracula';
+export const LIGHT_THEME = 'github-light-default';
+export const DARK_THEME = 'github-dark-default';
 
 const ALIASES: Record<string, string> = {
   sh: 'bash',
