@@ -9,7 +9,8 @@ import * as esbuild from 'esbuild';
 import { hashOf } from '../build/cache.js';
 import type { BuildContext } from '../build/context.js';
 import type { TsxPageFile } from '../content/pages.js';
-import { compileError, pagesPlugin } from '../render/bundle-pages.js';
+import { compileError, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
+import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
 import type { DocumentAssets } from '../render/document.js';
 import { folioRoot } from '../render/folio-root.js';
 import type { SiteData } from '../shared/page-data.js';
@@ -19,19 +20,32 @@ export interface EmittedAssets extends DocumentAssets {
   sizes: Record<string, number>;
 }
 
-export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; pages: TsxPageFile[]; outDir: string }) {
+export interface ClientBundle {
+  scripts: string[];
+  styles: string[];
+  sizes: Record<string, number>;
+}
+
+export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; pages: TsxPageFile[]; outDir: string }): Promise<ClientBundle> {
   const root = folioRoot();
   const entryDir = path.join(ctx.cacheDir, 'client');
   mkdirSync(entryDir, { recursive: true });
   const entry = path.join(entryDir, 'client.tsx');
   const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\nstart(pages);\n`;
+  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages));
+  const assetsDir = path.join(outDir, 'assets');
+  const cached = lookupBundle<ClientBundle>(ctx.cache, key);
+  if (cached) {
+    writeBundleFiles(assetsDir, cached.files);
+    return cached.extra;
+  }
   writeFileSync(entry, source);
   try {
     const result = await esbuild.build({
       entryPoints: [{ in: entry, out: 'client' }],
       bundle: true,
-      write: true,
-      outdir: path.join(outDir, 'assets'),
+      write: false,
+      outdir: assetsDir,
       entryNames: '[name]-[hash]',
       assetNames: 'media/[name]-[hash]',
       format: 'esm',
@@ -57,9 +71,21 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       if (file.endsWith('.js') && info.entryPoint) scripts.push(url);
       if (file.endsWith('.css')) styles.push(url);
     }
-    return { scripts, styles, sizes };
+    const files = result.outputFiles.map((file) => ({ path: path.relative(assetsDir, file.path), contents: Buffer.from(file.contents).toString('base64') }));
+    writeBundleFiles(assetsDir, files);
+    const bundle = { scripts, styles, sizes };
+    storeBundle({ cache: ctx.cache, key, inputs: inputsOf(result.metafile), files, extra: bundle });
+    return bundle;
   } catch (error) {
     throw compileError(error);
+  }
+}
+
+function writeBundleFiles(dir: string, files: BundleFile[]): void {
+  for (const file of files) {
+    const target = path.join(dir, file.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, Buffer.from(file.contents, 'base64'));
   }
 }
 

@@ -28,6 +28,8 @@ export interface BuildOptions {
   now?: Date;
   /** Reused across builds in watch mode (grammars stay loaded). */
   highlighter?: CodeHighlighter;
+  /** Worker threads for compiling markdown (1: single-threaded). Default: the core count. */
+  threads?: number;
 }
 
 export interface BuildResult {
@@ -57,6 +59,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     useCache: options.useCache,
     now: options.now ?? new Date(),
     highlighter: options.highlighter,
+    threads: options.threads,
     serverId: () => 'server',
   });
   return result;

@@ -5,7 +5,7 @@
  * Safe to delete at any time.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
@@ -63,6 +63,18 @@ export class Cache {
     const temp = `${file}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify(value));
     renameSync(temp, file);
+  }
+
+  /** Keeps a value in memory only (another thread already wrote it to disk). */
+  remember<T>(namespace: string, key: string, value: T): void {
+    this.memory.set(`${namespace}/${key}`, value);
+  }
+
+  /** Whether an entry exists, without counting a miss or reading it. */
+  has(namespace: string, key: string): boolean {
+    if (this.memory.has(`${namespace}/${key}`)) return true;
+    const file = this.fileFor(namespace, key);
+    return file ? existsSync(file) : false;
   }
 
   /** Drops in-memory entries (watch mode keeps the disk cache). */

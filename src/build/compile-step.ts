@@ -10,7 +10,8 @@ import { compileApi } from '../api/compile-api.js';
 import type { Content } from '../content/types.js';
 import type { SourceFile } from '../content/read-source.js';
 import { resolveContentLinks, type MediaFile } from '../links/resolve-links.js';
-import { compileMarkdown, type CompiledContent } from '../markdown/compile.js';
+import type { CompiledContent } from '../markdown/compile.js';
+import { compileMany } from '../markdown/compile-many.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { RouteTable } from '../routes/types.js';
 import { isExternal } from '../shared/url.js';
@@ -36,6 +37,8 @@ export interface CompileState {
   entries: Map<string, CompiledEntry>;
   /** API pages by id, and their fingerprints. */
   api: Map<string, { compiled: CompiledContent; fingerprint: string }>;
+  /** Warnings the API pages reported when they were compiled (they stand while reused). */
+  apiWarnings: Warning[];
   /** Co-located images found so far, by source file (kept across builds). */
   media: Map<string, MediaFile>;
   /** Content file → route path, as the links were resolved against. */
@@ -63,6 +66,8 @@ export interface CompileStepResult {
   fingerprints: Map<string, string>;
   /** Files compiled this build (not reused, not from the cache). */
   compiledCount: number;
+  /** Worker threads the compile used (0: this thread only). */
+  workers: number;
   /** Files reused from the previous build without compiling. */
   reusedCount: number;
 }
@@ -134,7 +139,24 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   const fingerprints = new Map<string, string>();
   let compiledCount = 0;
   let reusedCount = 0;
-  for (const source of markdownSources(content)) {
+  const sources = markdownSources(content);
+  // Compile every changed source first, on all cores when there are many (see compileMany).
+  const changed = sources.filter((source) => previous?.entries.get(source.file)?.hash !== source.hash);
+  const many = await compileMany({
+    jobs: changed.map((source) => ({
+      body: source.body,
+      file: source.file,
+      bodyLineOffset: source.bodyLineOffset,
+      source: source.source,
+      options,
+      cacheSalt: ctx.buildHash,
+    })),
+    cache: ctx.cache,
+    highlighter,
+    threads: ctx.threads,
+  });
+  compiledCount = many.compiled;
+  for (const source of sources) {
     const prior = previous?.entries.get(source.file);
     let raw: CompiledContent;
     let fresh = false;
@@ -142,18 +164,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       raw = prior.raw;
       reusedCount++;
     } else {
-      const before = ctx.cache.stats.misses;
-      raw = await compileMarkdown({
-        body: source.body,
-        file: source.file,
-        bodyLineOffset: source.bodyLineOffset,
-        source: source.source,
-        options,
-        highlighter,
-        cache: ctx.cache,
-        cacheSalt: ctx.buildHash,
-      });
-      if (ctx.cache.stats.misses > before) compiledCount++;
+      raw = many.results.get(source.file)!;
       fresh = true;
     }
     let entry: CompiledEntry;
@@ -176,15 +187,24 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     fingerprints.set(source.file, entry.fingerprint);
     frontMatter.set(source.file, source.frontMatter);
   }
+  // Forget images no page uses any more (their files leave the output too).
+  const used = new Set<string>();
+  for (const entry of entries.values()) for (const target of entry.targets) used.add(target);
+  for (const source of [...media.keys()]) if (!used.has(source)) media.delete(source);
   let api = previous?.api ?? new Map<string, { compiled: CompiledContent; fingerprint: string }>();
-  if (!content.api) api = new Map();
-  else if (!previous || input.apiDirty) {
+  let apiWarnings = previous?.apiWarnings ?? [];
+  if (!content.api) {
     api = new Map();
+    apiWarnings = [];
+  } else if (!previous || input.apiDirty) {
+    api = new Map();
+    const before = ctx.warnings.items.length;
     for (const [id, result] of await compileApi(ctx, { model: content.api, table, highlighter })) api.set(id, { compiled: result, fingerprint: fingerprintOf(result) });
-  }
+    apiWarnings = ctx.warnings.items.slice(before);
+  } else for (const warning of apiWarnings) ctx.warnings.add(warning);
   for (const [id, entry] of api) {
     compiled.set(id, entry.compiled);
     fingerprints.set(id, entry.fingerprint);
   }
-  return { state: { entries, api, media, fileRoutes }, compiled, frontMatter, fingerprints, compiledCount, reusedCount };
+  return { state: { entries, api, apiWarnings, media, fileRoutes }, compiled, frontMatter, fingerprints, compiledCount, reusedCount, workers: many.workers };
 }

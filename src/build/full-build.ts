@@ -29,7 +29,7 @@ import { cacheDirFor, createContext, type BuildContext, type BuildMode } from '.
 import { formatMs, type Logger } from './logger.js';
 import { createTempOutput, discardOutput, swapOutput } from './output.js';
 import { fingerprintRoutes } from './render-step.js';
-import { feedsFingerprint, postDataFor, tsxPagesKey, type RenderedRoute, type SessionState } from './session-state.js';
+import { feedsFingerprint, postDataFor, sourceFingerprints, tsxPagesKey, type RenderedRoute, type SessionState } from './session-state.js';
 import { task } from './task.js';
 
 export interface FullBuildInput {
@@ -42,6 +42,8 @@ export interface FullBuildInput {
   report: boolean;
   useCache?: boolean;
   now: Date;
+  /** Worker threads for compiling markdown (default: the core count). */
+  threads?: number;
   highlighter?: CodeHighlighter;
   /** Names server bundles for route fingerprints (kept by a session across builds). */
   serverId: (server: ServerModule) => string;
@@ -75,6 +77,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       logger,
       now: input.now,
       useCache: input.useCache,
+      threads: input.threads,
     });
     const context = ctx;
     const content = await run('discoverContent', () => discoverContent(context), (c) => describeContent(c));
@@ -84,7 +87,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     const compiled = await run(
       'compileContent',
       () => compileStep({ ctx: context, content, table, highlighter: input.highlighter }),
-      (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached`,
+      (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
     );
     tempDir = createTempOutput(outDir);
     const out = tempDir;
@@ -92,7 +95,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     const assets = await run(
       'emitAssets',
       async () => {
-        const [client, server] = await Promise.all([bundleClient({ ctx: context, pages: tsxPages, outDir: out }), bundleServer({ pages: tsxPages, cacheDir: path.join(cacheDir, 'server') })]);
+        const [client, server] = await Promise.all([bundleClient({ ctx: context, pages: tsxPages, outDir: out }), bundleServer({ pages: tsxPages, cacheDir: path.join(cacheDir, 'server'), cache: context.cache, salt: context.buildHash })]);
         copyStatic({ staticDir: path.resolve(root, context.config.staticDir), outDir: out });
         for (const media of compiled.state.media.values()) {
           const target = path.join(out, media.url);
@@ -104,6 +107,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       },
       (a) => `${Object.keys(a.client.sizes).length} files`,
     );
+    const postData = postDataFor({ content, config: context.config });
     const rendered = await run(
       'renderPages',
       () =>
@@ -112,7 +116,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
           table,
           compiled: compiled.compiled,
           frontMatter: compiled.frontMatter,
-          postData: postDataFor({ content, config: context.config }),
+          postData,
           server: assets.server,
           assets: assets.document,
           outDir: out,
@@ -139,7 +143,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       `\nBuilt ${rendered.written} pages into ${path.relative(process.cwd(), outDir) || '.'} in ${formatMs(durationMs)} with ${context.warnings.count} warning${context.warnings.count === 1 ? '' : 's'}.`,
     );
     const shared = { siteData: assets.document.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: input.serverId(assets.server) };
-    const fingerprints = fingerprintRoutes({ table, shared, bodies: compiled.fingerprints });
+    const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
+    const fingerprints = fingerprintRoutes({ table, shared, bodies });
     const routes = new Map<string, RenderedRoute>();
     for (const [index, route] of table.routes.entries()) routes.set(route.path, { key: route.key, fingerprint: fingerprints.routes.get(route.path)!, links: rendered.links[index] });
     const state: SessionState = {
@@ -154,8 +159,9 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       siteData: assets.document.siteData,
       routes,
       notFound: fingerprints.notFound,
-      feeds: feedsFingerprint({ content, table, bodies: compiled.fingerprints }),
+      feeds: feedsFingerprint({ content, table, bodies }),
       outputFiles,
+      media: new Set([...compiled.state.media.values()].map((file) => file.url)),
       warnings: context.warnings.items,
       discoveryWarnings,
     };

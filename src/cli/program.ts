@@ -16,9 +16,14 @@ export function createProgram(): Command {
     .option('--strict', 'fail the build on warnings', false)
     .option('--quiet', 'print only warnings and errors', false)
     .option('--no-cache', 'ignore and do not write .folio-cache')
-    .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean }) => {
+    .option('--threads <n>', 'worker threads for compiling markdown (1: single-threaded; default: one per core)')
+    .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string }) => {
       const { build } = await import('../build/build.js');
-      const result = await build({ root: options.root, outDir: options.out, strict: options.strict, quiet: options.quiet, useCache: options.cache, mode: 'production' });
+      const threads = options.threads === undefined ? undefined : Number.parseInt(options.threads, 10);
+      if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+        program.error(`--threads must be a whole number of 1 or more, got "${options.threads}"`);
+      }
+      const result = await build({ root: options.root, outDir: options.out, strict: options.strict, quiet: options.quiet, useCache: options.cache, mode: 'production', threads });
       process.exitCode = result.ok ? 0 : 1;
     });
 

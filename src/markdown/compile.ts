@@ -76,9 +76,14 @@ async function loadToolkit() {
 
 const MDX_NODE_TYPES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'] as const;
 
+/** The cache key of one compile: everything the output depends on. */
+export function compileCacheKey(input: Pick<CompileInput, 'cacheSalt' | 'file' | 'body' | 'stripTitle' | 'options'>): string {
+  return hashOf(input.cacheSalt, input.file, input.body, String(input.stripTitle ?? true), JSON.stringify(input.options));
+}
+
 export async function compileMarkdown(input: CompileInput): Promise<CompiledContent> {
   const stripTitle = input.stripTitle ?? true;
-  const key = hashOf(input.cacheSalt, input.file, input.body, String(stripTitle), JSON.stringify(input.options));
+  const key = compileCacheKey(input);
   const cached = input.cache?.get<CompiledContent>('page', key);
   if (cached) return cached;
   const result = await compileUncached({ ...input, stripTitle });

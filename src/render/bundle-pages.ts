@@ -11,7 +11,8 @@ import * as esbuild from 'esbuild';
 import type { TsxPageFile } from '../content/pages.js';
 import { FolioError } from '../errors/index.js';
 import type { PageData, SiteData } from '../shared/page-data.js';
-import { hashOf } from '../build/cache.js';
+import { hashOf, type Cache } from '../build/cache.js';
+import { inputsOf, lookupBundle, storeBundle } from '../assets/bundle-cache.js';
 import { folioRoot } from './folio-root.js';
 
 export interface PageModuleInfo {
@@ -53,7 +54,7 @@ export function compileError(error: unknown): FolioError {
   });
 }
 
-export async function bundleServer({ pages, cacheDir }: { pages: TsxPageFile[]; cacheDir: string }): Promise<ServerModule> {
+export async function bundleServer({ pages, cacheDir, cache, salt = '' }: { pages: TsxPageFile[]; cacheDir: string; cache?: Cache; salt?: string }): Promise<ServerModule> {
   const root = folioRoot();
   const entry = `
 import { createElement } from 'react';
@@ -65,9 +66,14 @@ export function renderApp(site, page) {
 }
 export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod]) => [id, { meta: mod.meta, hasDefault: typeof mod.default === 'function' }]));
 `;
+  const key = hashOf('server', salt, entry, pagesEntrySource(pages));
+  const cached = cache ? lookupBundle<{ file: string }>(cache, key) : undefined;
+  if (cached && existsSync(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
   let code: string;
+  let inputs: string[];
   try {
     const result = await esbuild.build({
+      metafile: true,
       stdin: { contents: entry, resolveDir: root, loader: 'js', sourcefile: 'folio-server-entry.js' },
       bundle: true,
       write: false,
@@ -85,12 +91,18 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
       assetNames: 'server-assets/[name]-[hash]',
     });
     code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
+    inputs = inputsOf(result.metafile);
   } catch (error) {
     throw compileError(error);
   }
   mkdirSync(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `server-${hashOf(code).slice(0, 16)}.mjs`);
   if (!existsSync(file)) writeFileSync(file, code);
+  if (cache) storeBundle({ cache, key, inputs, files: [], extra: { file: path.basename(file) } });
+  return importServer({ file, pages });
+}
+
+async function importServer({ file, pages }: { file: string; pages: TsxPageFile[] }): Promise<ServerModule> {
   const mod = (await import(pathToFileURL(file).href)) as ServerModule;
   for (const page of pages) {
     if (!mod.pageInfo[page.id]?.hasDefault) {

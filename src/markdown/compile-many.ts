@@ -1,0 +1,80 @@
+/**
+ * Compiles many markdown files, on every core when it pays: files already
+ * in the cache are read in this thread, the others go to a pool of worker
+ * threads (one per core, each with its own highlighter), which write their
+ * results to the shared cache. The output is the same as compiling one file
+ * after another: results are keyed by file, and the first error in file
+ * order is the one thrown.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Cache } from '../build/cache.js';
+import { createPool, defaultThreads } from '../build/worker-pool.js';
+import { FolioError } from '../errors/index.js';
+import { compileCacheKey, compileMarkdown, type CompiledContent, type CompileInput } from './compile.js';
+import type { CompileJob } from './compile-worker.js';
+import type { CodeHighlighter } from './highlight.js';
+
+/** Below this many uncached files, starting workers costs more than it saves. */
+export const PARALLEL_THRESHOLD = 24;
+
+export interface CompileManyInput {
+  jobs: CompileJob[];
+  cache: Cache;
+  highlighter: CodeHighlighter;
+  /** Worker threads to use; 1 compiles in this thread. Defaults to the core count. */
+  threads?: number;
+}
+
+export interface CompileManyResult {
+  results: Map<string, CompiledContent>;
+  /** Files that were compiled (not read from the cache). */
+  compiled: number;
+  /** Worker threads used (0: compiled in this thread). */
+  workers: number;
+}
+
+function workerFile(): URL | undefined {
+  // Workers run the compiled dist/ code; from source (tests through vitest) we stay in one thread.
+  const url = new URL('./compile-worker.mjs', import.meta.url);
+  return existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+export async function compileMany({ jobs, cache, highlighter, threads = defaultThreads() }: CompileManyInput): Promise<CompileManyResult> {
+  const results = new Map<string, CompiledContent>();
+  const misses = jobs.filter((job) => !cache.has('page', compileCacheKey(job)));
+  const file = workerFile();
+  const workers = threads > 1 && misses.length >= PARALLEL_THRESHOLD && file ? Math.min(threads, Math.ceil(misses.length / 8)) : 0;
+  if (workers > 0) {
+    const pool = createPool<CompileJob, CompiledContent>({
+      file: file!,
+      size: workers,
+      workerData: { cacheDir: cache.dir },
+      // A larger young generation: the compile allocates many short-lived nodes.
+      resourceLimits: { maxYoungGenerationSizeMb: 64 },
+    });
+    try {
+      const settled = await Promise.allSettled(misses.map((job) => pool.run(job)));
+      settled.forEach((outcome, index) => {
+        const job = misses[index];
+        if (outcome.status === 'rejected') throw rebuildError(outcome.reason);
+        cache.remember('page', compileCacheKey(job), outcome.value);
+      });
+    } finally {
+      await pool.close();
+    }
+  }
+  for (const job of jobs) {
+    // Cache hits (also everything the workers just compiled) come straight back.
+    results.set(job.file, await compileMarkdown({ ...(job as CompileInput), highlighter, cache }));
+  }
+  return { results, compiled: misses.length, workers };
+}
+
+function rebuildError(reason: unknown): Error {
+  const data = reason as { folio?: boolean; code?: string; message?: string; location?: FolioError['location']; excerpt?: string; hint?: string };
+  if (data?.folio && data.code) {
+    return new FolioError({ code: data.code as FolioError['code'], message: data.message ?? '', location: data.location, excerpt: data.excerpt, hint: data.hint });
+  }
+  return reason instanceof Error ? reason : new Error(String(data?.message ?? reason));
+}

@@ -1,0 +1,91 @@
+/**
+ * Speed features must not change output: a build on worker threads equals a
+ * single-threaded one, and a cache entry is never used once its input
+ * changed (markdown, page components, bundles).
+ */
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, copyFixture, readOut, removeDir, repoRoot, runCli } from '../support/fixtures.js';
+
+function treeHash(dir: string): Record<string, string> {
+  const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
+  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
+}
+
+describe('parallel and single-threaded builds', () => {
+  let site: string;
+  beforeAll(() => {
+    site = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-'));
+    execFileSync(process.execPath, [path.join(repoRoot, 'bench/make-corpus.mjs'), site, '60'], { stdio: 'ignore' });
+    writeFileSync(
+      path.join(site, 'site.config.ts'),
+      "import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://corpus.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n",
+    );
+  });
+  afterAll(() => removeDir(site));
+
+  it('give byte-identical output', () => {
+    const single = runCli(['build', '--root', site, '--out', 'out-single', '--threads', '1', '--no-cache']);
+    expect(single.status, single.output).toBe(0);
+    const parallel = runCli(['build', '--root', site, '--out', 'out-parallel', '--threads', '2', '--no-cache']);
+    expect(parallel.status, parallel.output).toBe(0);
+    expect(parallel.output).toMatch(/compileContent .*60 compiled, \d+ cached, on 2 threads/);
+    expect(single.output).not.toMatch(/on \d+ threads/);
+    const a = treeHash(path.join(site, 'out-single'));
+    expect(Object.keys(a).filter((file) => file.endsWith('index.html')).length).toBeGreaterThanOrEqual(60);
+    expect(treeHash(path.join(site, 'out-parallel'))).toEqual(a);
+  });
+
+  it('report the first error in file order from a worker, with file and line', () => {
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-bad-'));
+    try {
+      execFileSync('cp', ['-r', `${site}/.`, copy]);
+      const pages = fg.sync('docs/**/*.md', { cwd: copy }).sort();
+      writeFileSync(path.join(copy, pages[40]), '---\ntitle: Broken\n---\n\nText {unclosed\n');
+      const result = runCli(['build', '--root', copy, '--threads', '2', '--no-cache']);
+      expect(result.status).toBe(1);
+      expect(result.output).toMatch(/MDX_SYNTAX/);
+      expect(result.output).toContain(`${path.basename(pages[40])}:5:`);
+    } finally {
+      removeDir(copy);
+    }
+  });
+});
+
+describe('the persistent cache', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyFixture('docs-basic');
+  });
+  afterAll(() => removeDir(root));
+
+  it('never serves a stale page: changed content gives changed output, equal to a cold build', async () => {
+    expect((await buildSite(root)).ok).toBe(true);
+    const file = path.join(root, 'content/docs/guides/first.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Text.', 'Text that changed after the first build.'));
+    const warm = await buildSite(root, { outDir: 'out-warm' });
+    expect(warm.compiledCount).toBe(1);
+    expect(readOut(root, 'docs/guides/first/index.html', 'out-warm')).toContain('Text that changed after the first build.');
+    await buildSite(root, { outDir: 'out-cold', useCache: false });
+    expect(treeHash(path.join(root, 'out-warm'))).toEqual(treeHash(path.join(root, 'out-cold')));
+  });
+
+  it('re-bundles when a page component changes', async () => {
+    await buildSite(root);
+    const before = readOut(root, 'index.html');
+    const script = /src="(\/assets\/client-[A-Z0-9]+\.js)"/.exec(before)![1];
+    const page = path.join(root, 'content/pages/index.tsx');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('Read the docs', 'Start reading'));
+    await buildSite(root);
+    const after = readOut(root, 'index.html');
+    expect(after).toContain('Start reading');
+    const newScript = /src="(\/assets\/client-[A-Z0-9]+\.js)"/.exec(after)![1];
+    expect(newScript).not.toBe(script);
+    expect(readOut(root, newScript.slice(1))).toContain('Start reading');
+  });
+});
