@@ -60,6 +60,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     now: options.now ?? new Date(),
     highlighter: options.highlighter,
     threads: options.threads,
+    reuseOutput: true,
     serverId: () => 'server',
   });
   return result;

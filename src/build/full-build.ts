@@ -18,9 +18,10 @@ import { FolioError } from '../errors/index.js';
 import { emitFeeds } from '../feeds/emit-feeds.js';
 import { checkLinks } from '../links/check-links.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
-import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
+import { bundleServer, serverBundleId, type ServerModule } from '../render/bundle-pages.js';
 import { renderPages } from '../render/render-pages.js';
 import { createRouteTable } from '../routes/route-table.js';
+import type { RouteTable } from '../routes/types.js';
 import type { BuildResult } from './build.js';
 import { folioFingerprint } from './version.js';
 import { hashOf } from './cache.js';
@@ -29,6 +30,7 @@ import { cacheDirFor, createContext, type BuildContext, type BuildMode } from '.
 import { formatMs, type Logger } from './logger.js';
 import { createTempOutput, discardOutput, swapOutput } from './output.js';
 import { fingerprintRoutes } from './render-step.js';
+import { readManifest, writeManifest } from '../render/reuse-output.js';
 import { feedsFingerprint, postDataFor, sourceFingerprints, tsxPagesKey, type RenderedRoute, type SessionState } from './session-state.js';
 import { task } from './task.js';
 
@@ -44,6 +46,8 @@ export interface FullBuildInput {
   now: Date;
   /** Worker threads for compiling markdown (default: the core count). */
   threads?: number;
+  /** Reuse unchanged pages of the previous output folder (one-shot builds). */
+  reuseOutput?: boolean;
   highlighter?: CodeHighlighter;
   /** Names server bundles for route fingerprints (kept by a session across builds). */
   serverId: (server: ServerModule) => string;
@@ -108,6 +112,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       (a) => `${Object.keys(a.client.sizes).length} files`,
     );
     const postData = postDataFor({ content, config: context.config });
+    // One-shot builds with the cache on take unchanged pages from the previous out/ (reuse-output.ts).
+    const reuse = input.reuseOutput && input.useCache !== false ? reusePlan({ context, table, compiled, postData, assets, outDir }) : undefined;
     const rendered = await run(
       'renderPages',
       () =>
@@ -120,8 +126,9 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
           server: assets.server,
           assets: assets.document,
           outDir: out,
+          reuse,
         }),
-      (r) => `${r.written} pages`,
+      (r) => `${r.written} pages${r.reused ? `, ${r.reused} unchanged` : ''}`,
     );
     const feedFiles = await run('emitFeeds', () =>
       emitFeeds({ config: context.config, posts: content.blog?.posts, compiled: compiled.compiled, routes: table.routes, outDir: out }),
@@ -138,6 +145,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     }
     swapOutput({ tempDir: out, outDir });
     tempDir = undefined;
+    if (rendered.manifest) writeManifest(cacheDir, { ...rendered.manifest, outDir });
     const durationMs = performance.now() - started;
     stageLogger.info(
       `\nBuilt ${rendered.written} pages into ${path.relative(process.cwd(), outDir) || '.'} in ${formatMs(durationMs)} with ${context.warnings.count} warning${context.warnings.count === 1 ? '' : 's'}.`,
@@ -201,4 +209,30 @@ async function listOutputFiles(dir: string): Promise<Set<string>> {
   const { default: fg } = await import('fast-glob');
   const files = await fg('**/*', { cwd: dir, onlyFiles: true, ignore: ['**/index.html', 'assets/data/**'] });
   return new Set(files.map((file) => `/${file}`));
+}
+
+/** Fingerprints of this build's routes and the manifest of the previous build, for renderPages. */
+function reusePlan({
+  context,
+  table,
+  compiled,
+  postData,
+  assets,
+  outDir,
+}: {
+  context: BuildContext;
+  table: RouteTable;
+  compiled: { fingerprints: ReadonlyMap<string, string> };
+  postData: ReturnType<typeof postDataFor>;
+  assets: { server: ServerModule; client: { scripts: string[]; styles: string[] }; document: { siteData: string } };
+  outDir: string;
+}) {
+  const server = serverBundleId(assets.server);
+  if (!server) return undefined;
+  const shared = { siteData: assets.document.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server };
+  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
+  const routes = fingerprintRoutes({ table, shared, bodies }).routes;
+  const fingerprints = new Map<string, string>();
+  for (const [route, fingerprint] of routes) fingerprints.set(route, hashOf(context.buildHash, fingerprint).slice(0, 24));
+  return { previous: readManifest(context.cacheDir, outDir), fingerprints };
 }

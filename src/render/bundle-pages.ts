@@ -102,8 +102,16 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
   return importServer({ file, pages });
 }
 
+/** The bundle file each loaded server module came from (its identity: the name hashes the code). */
+const bundleIds = new WeakMap<ServerModule, string>();
+
+export function serverBundleId(server: ServerModule): string | undefined {
+  return bundleIds.get(server);
+}
+
 async function importServer({ file, pages }: { file: string; pages: TsxPageFile[] }): Promise<ServerModule> {
   const mod = (await import(pathToFileURL(file).href)) as ServerModule;
+  bundleIds.set(mod, path.basename(file));
   for (const page of pages) {
     if (!mod.pageInfo[page.id]?.hasDefault) {
       throw new FolioError({

@@ -16,6 +16,7 @@ import { chunkNameFor, outputFileFor } from '../shared/url.js';
 import type { ServerModule } from './bundle-pages.js';
 import { composePageData } from './compose.js';
 import { renderDocument, type DocumentAssets } from './document.js';
+import { carryOver, type ReuseManifest } from './reuse-output.js';
 
 export const CHUNK_DIR = 'assets/data';
 
@@ -30,11 +31,21 @@ export interface RenderInput {
   outDir: string;
   /** Only these routes are written (incremental rebuilds); all when undefined. */
   only?: ReadonlySet<string>;
+  /** Warm one-shot builds: take unchanged pages from the previous output (see reuse-output.ts). */
+  reuse?: {
+    previous?: ReuseManifest;
+    /** Fingerprint of every route of this build, by path. */
+    fingerprints: ReadonlyMap<string, string>;
+  };
 }
 
 export interface RenderResult {
   links: PageLinks[];
   written: number;
+  /** Pages taken unchanged from the previous output. */
+  reused: number;
+  /** What the next warm build may reuse (when `reuse` was given). */
+  manifest?: ReuseManifest;
 }
 
 export function chunkUrl(route: Pick<Route, 'key'>): string {
@@ -75,11 +86,28 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
     await Promise.all(writes);
     writes.length = 0;
   };
+  let reused = 0;
+  const next: ReuseManifest | undefined = input.reuse ? { outDir: '', routes: {} } : undefined;
   for (const route of input.table.routes) {
+    const fingerprint = input.reuse?.fingerprints.get(route.path);
+    const files = [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
+    const prior = input.reuse?.previous?.routes[route.path];
+    if (fingerprint && prior && prior.fingerprint === fingerprint && !input.only) {
+      const previousOut = input.reuse!.previous!.outDir;
+      if (prior.files.every((file) => carryOver({ from: path.join(previousOut, file), to: path.join(input.outDir, file) }))) {
+        links.push(prior.links);
+        next!.routes[route.path] = prior;
+        reused++;
+        written++;
+        continue;
+      }
+    }
     const { html, page } = renderRoute(input, route);
     const scanned = scanHtml(html);
     const body = route.source ? input.compiled.get(route.source.file) : undefined;
-    links.push({ path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids });
+    const record = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
+    links.push(record);
+    if (next && fingerprint) next.routes[route.path] = { fingerprint, files, links: record };
     if (input.only && !input.only.has(route.path)) continue;
     const file = path.join(input.outDir, outputFileFor(route.path));
     writes.push(
@@ -97,5 +125,5 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
   await writeFile(path.join(input.outDir, '404.html'), notFound.html);
   const manifest: RouteManifestEntry[] = input.table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
   await writeFile(path.join(input.outDir, 'routes.json'), JSON.stringify(manifest));
-  return { links, written };
+  return { links, written, reused, ...(next ? { manifest: next } : {}) };
 }

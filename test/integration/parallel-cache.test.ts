@@ -88,4 +88,23 @@ describe('the persistent cache', () => {
     expect(newScript).not.toBe(script);
     expect(readOut(root, newScript.slice(1))).toContain('Start reading');
   });
+
+  it('reuses unchanged pages of the previous output, and none once the config changes', async () => {
+    await buildSite(root);
+    const before = treeHash(path.join(root, 'out'));
+    const again = await buildSite(root);
+    expect(again.stdout).toMatch(/renderPages .*13 pages, 13 unchanged/);
+    expect(treeHash(path.join(root, 'out'))).toEqual(before);
+    const edited = path.join(root, 'content/docs/guides/first.md');
+    writeFileSync(edited, readFileSync(edited, 'utf8').replace('## Step one', '## Step one, renamed'));
+    const one = await buildSite(root);
+    // the page itself and its neighbours' sidebars do not change; only its own page and chunk are rendered again
+    expect(one.stdout).toMatch(/renderPages .*13 pages, 12 unchanged/);
+    expect(readOut(root, 'docs/guides/first/index.html')).toContain('Step one, renamed');
+    const config = path.join(root, 'site.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"));
+    const renamed = await buildSite(root);
+    expect(renamed.stdout).not.toMatch(/unchanged/);
+    expect(readOut(root, 'docs/guides/first/index.html')).toContain('<title>First guide | Renamed Docs</title>');
+  });
 });
