@@ -6,7 +6,7 @@
 //  - a blog post's body edit: which routes were re-rendered (from the SSE event);
 //  - RSS of the `folio serve` process before and after 500 consecutive edits.
 //   node bench/dev-loop.mjs [--edits 40] [--memory-edits 500] [--page docs/getting-started.md]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -58,6 +58,12 @@ const url = await new Promise((resolve) => {
   }, 10);
 });
 
+const rssMb = () => {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+};
+const rssAfterFirstBuild = rssMb();
+
 // 2. An SSE client: every `update` / `build-error` event, in order.
 const events = [];
 let notify = () => {};
@@ -90,11 +96,6 @@ const nextEvent = (count) =>
     };
     check();
   });
-
-const rssMb = () => {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-};
 
 const source = path.join(site, 'content', pageFile);
 const original = readFileSync(source, 'utf8');
@@ -173,7 +174,7 @@ const rssStart = rssMb();
 const memoryTimes = [];
 const samples = [];
 for (let i = 0; i < memoryEdits; i++) {
-  if (i % 100 === 0) samples.push(Math.round(rssMb()));
+  if (i % 10 === 0) samples.push(rssMb());
   before = events.length;
   const started = performance.now();
   edit();
@@ -187,7 +188,32 @@ child.kill('SIGINT');
 await new Promise((resolve) => child.on('exit', resolve));
 writeFileSync(source, original);
 
+// 7. The same edits through the API with forced GCs: the heap in use, which RSS only hints at.
+const heapScript = `
+  import { readFileSync, writeFileSync } from 'node:fs';
+  const { BuildSession } = await import(${JSON.stringify(path.join(root, 'dist', 'index.mjs'))});
+  const logger = { info() {}, stage() {}, warn() {}, error() {} };
+  const session = new BuildSession({ root: ${JSON.stringify(site)}, outDir: 'out-heap', logger });
+  const result = await session.build();
+  if (!result.ok) throw result.error;
+  const file = ${JSON.stringify(source)};
+  const original = readFileSync(file, 'utf8');
+  const heap = () => { gc(); gc(); return process.memoryUsage().heapUsed / 1048576; };
+  const samples = [];
+  for (let i = 0; i <= ${memoryEdits}; i++) {
+    if (i % 100 === 0) samples.push(heap());
+    writeFileSync(file, original + '\\n\\nHeap edit ' + i + '.\\n');
+    const update = await session.update([{ path: file, type: 'change' }]);
+    if (!update.ok) throw update.error;
+  }
+  writeFileSync(file, original);
+  console.log(JSON.stringify(samples));
+`;
+const heapRun = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', heapScript], { encoding: 'utf8', timeout: 20 * 60_000 });
+const heapSamples = heapRun.status === 0 ? JSON.parse(heapRun.stdout.trim().split('\n').pop()) : undefined;
+
 const ms = (value) => `${Math.round(value)} ms`;
+const windows = (values, size) => Array.from({ length: Math.ceil(values.length / size) }, (_, i) => values.slice(i * size, (i + 1) * size));
 const lines = [
   `site: this site (${JSON.parse(readFileSync(path.join(site, 'out', 'routes.json'), 'utf8')).length} routes), page edited: content/${pageFile} (${Math.round(original.length / 1024)} KB)`,
   `edit → HTML on disk:   median ${ms(median(disk))} (min ${ms(Math.min(...disk))}, max ${ms(Math.max(...disk))}, ${disk.length} saves; re-rendered: ${lastDisk.rendered.join(', ')}; rebuild itself ${lastDisk.durationMs} ms)`,
@@ -195,6 +221,9 @@ const lines = [
     ? `edit → page reloaded:  median ${ms(median(reload))} (min ${ms(Math.min(...reload))}, max ${ms(Math.max(...reload))}, ${reload.length} saves; ${reloadNote})`
     : `edit → page reloaded:  not measured: ${reloadNote}`,
   `blog post body edit (content/${postFile}): re-rendered ${postEvent.rendered.length} routes: ${postEvent.rendered.join(', ')}`,
-  `memory (RSS of folio serve): ${rssStart.toFixed(1)} MB before, ${rssEnd.toFixed(1)} MB after ${memoryEdits} consecutive edits (${(rssEnd - rssStart >= 0 ? '+' : '') + (rssEnd - rssStart).toFixed(1)} MB; every 100 edits: ${[...samples, Math.round(rssEnd)].join(', ')} MB); median save → update event over those edits ${ms(median(memoryTimes))}`,
+  `memory (RSS of folio serve): ${rssAfterFirstBuild.toFixed(0)} MB after the first build; ${rssStart.toFixed(0)} MB before ${memoryEdits} consecutive edits (after the ${counter - memoryEdits} edits above), ${rssEnd.toFixed(0)} MB after them; highest RSS in each 100 edits: ${windows(samples, 10).map((w) => Math.round(Math.max(...w))).join(', ')} MB, lowest: ${windows(samples, 10).map((w) => Math.round(Math.min(...w))).join(', ')} MB (sampled every 10 edits); median save → update event over those edits ${ms(median(memoryTimes))}`,
+  heapSamples
+    ? `heap in use after GC (same edits through the BuildSession API, every 100 edits): ${heapSamples.map((mb) => mb.toFixed(1)).join(', ')} MB`
+    : `heap in use after GC: not measured (${heapRun.stderr.trim().split('\n').pop()})`,
 ];
 console.log(lines.join('\n'));

@@ -21,7 +21,7 @@ import { cacheDirFor, createContext, type BuildMode } from './context.js';
 import type { Logger } from './logger.js';
 import { fingerprintRoutes, manifestJson, renderNotFound, renderRoutes } from './render-step.js';
 import type { ReloadKind } from './session.js';
-import { feedsFingerprint, isLinkTargetFile, postDataFor, tsxPagesKey, warningId, type RenderedRoute, type SessionState } from './session-state.js';
+import { feedsFingerprint, isLinkTargetFile, postDataFor, sourceFingerprints, tsxPagesKey, warningId, type RenderedRoute, type SessionState } from './session-state.js';
 import { PendingOutput, removeOutputFiles } from './staging.js';
 import type { Warning } from './warnings.js';
 
@@ -72,7 +72,8 @@ export async function incrementalBuild(input: IncrementalInput): Promise<Increme
     config,
     configFile: prev.loaded.file,
     buildHash: prev.buildHash,
-    logger: input.logger,
+    // One line per update (printed by the caller): no stage lines from inside.
+    logger: { ...input.logger, stage: () => {}, info: () => {} },
     now: input.now,
     useCache: input.useCache,
   });
@@ -120,13 +121,18 @@ export async function incrementalBuild(input: IncrementalInput): Promise<Increme
       else output.copy(rel, file);
     }
     const changedMedia = new Set(plan.media);
-    for (const media of compiled.state.media.values()) {
-      if (!prev.outputFiles.has(media.url) || changedMedia.has(media.source)) output.copy(media.url, media.source);
+    const media = new Set<string>();
+    for (const file of compiled.state.media.values()) {
+      media.add(file.url);
+      if (!prev.media.has(file.url) || changedMedia.has(file.source)) output.copy(file.url, file.source);
     }
+    for (const url of prev.media) if (!media.has(url)) deletions.add(url);
 
     // Pages whose fingerprint changed.
     const shared = { siteData, scripts: client.scripts, styles: client.styles, server: input.serverId(server) };
-    const fingerprints = fingerprintRoutes({ table, shared, bodies: compiled.fingerprints });
+    const postData = postDataFor({ content, config });
+    const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
+    const fingerprints = fingerprintRoutes({ table, shared, bodies });
     const toRender = table.routes.filter((route) => prev.routes.get(route.path)?.fingerprint !== fingerprints.routes.get(route.path));
     const removed = [...prev.routes.keys()].filter((routePath) => !fingerprints.routes.has(routePath));
     const renderInput: RenderInput = {
@@ -134,7 +140,7 @@ export async function incrementalBuild(input: IncrementalInput): Promise<Increme
       table,
       compiled: compiled.compiled,
       frontMatter: compiled.frontMatter,
-      postData: postDataFor({ content, config }),
+      postData,
       server,
       assets: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json' },
       outDir,
@@ -145,7 +151,7 @@ export async function incrementalBuild(input: IncrementalInput): Promise<Increme
     if (notFoundChanged) output.write('/404.html', renderNotFound(renderInput));
     const keysChanged = removed.length > 0 || toRender.some((route) => prev.routes.get(route.path)?.key !== route.key);
     if (keysChanged) output.write('/routes.json', manifestJson(table));
-    const feeds = feedsFingerprint({ content, table, bodies: compiled.fingerprints });
+    const feeds = feedsFingerprint({ content, table, bodies });
     if (feeds !== prev.feeds) await emitFeeds({ config, posts: content.blog?.posts, compiled: compiled.compiled, routes: table.routes, outDir: output.stagingDir() });
 
     // What no longer belongs to the site.
@@ -191,6 +197,7 @@ export async function incrementalBuild(input: IncrementalInput): Promise<Increme
       notFound: fingerprints.notFound,
       feeds,
       outputFiles,
+      media,
       warnings: ctx.warnings.items,
       discoveryWarnings,
     };
@@ -204,7 +211,7 @@ export async function incrementalBuild(input: IncrementalInput): Promise<Increme
         removed,
         reload: reloadKind({ plan, prev, state, renderedPaths, removed }),
         styles: client.styles,
-        warnings: reportable(prev.warnings, ctx.warnings.items, plan.paths),
+        warnings: reportable({ previous: prev.warnings, current: ctx.warnings.items, changed: plan.paths }),
         compiled: compiled.compiledCount,
       },
     };
@@ -223,7 +230,7 @@ function reloadKind({ plan, prev, state, renderedPaths, removed }: { plan: Chang
 }
 
 /** Warnings worth printing: those not shown by the last build, and those of the changed files. */
-export function reportable(previous: readonly Warning[], current: readonly Warning[], changed: readonly string[]): Warning[] {
+export function reportable({ previous, current, changed }: { previous: readonly Warning[]; current: readonly Warning[]; changed: readonly string[] }): Warning[] {
   const known = new Set(previous.map(warningId));
   const files = new Set(changed);
   return current.filter((warning) => !known.has(warningId(warning)) || (warning.location?.file !== undefined && files.has(warning.location.file)));

@@ -47,6 +47,8 @@ export interface SessionState {
   feeds: string;
   /** Output files that are not pages (for the link check), URL paths. */
   outputFiles: Set<string>;
+  /** URLs of the images copied from next to the content. */
+  media: Set<string>;
   /** Every warning of the last build. */
   warnings: Warning[];
   /** The warnings discovery reported (they are reported again only when their file is read again). */
@@ -70,6 +72,17 @@ export function postDataFor({ content, config }: { content: Content; config: Sit
     });
   }
   return postData;
+}
+
+/**
+ * What each source contributes to the pages that show it: its compiled body
+ * and, for blog posts, the listing data (authors and tags come from
+ * authors.yml and tags.yml, so they can change while the post does not).
+ */
+export function sourceFingerprints({ compiled, postData }: { compiled: ReadonlyMap<string, string>; postData: PostData }): Map<string, string> {
+  const fingerprints = new Map(compiled);
+  for (const [file, data] of postData) fingerprints.set(file, hashOf(compiled.get(file) ?? '', JSON.stringify(data)).slice(0, 20));
+  return fingerprints;
 }
 
 export function tsxPagesKey(pages: readonly TsxPageFile[]): string {

@@ -7,10 +7,10 @@
  * failed update changes nothing: its changes stay pending and are retried
  * with the next one. A config change builds from scratch.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
-import type { CodeHighlighter } from '../markdown/highlight.js';
-import { CodeHighlighter as Highlighter } from '../markdown/highlight.js';
+import { CodeHighlighter } from '../markdown/highlight.js';
 import type { ServerModule } from '../render/bundle-pages.js';
 import { folioRoot } from '../render/folio-root.js';
 import type { BuildResult } from './build.js';
@@ -70,6 +70,7 @@ export class BuildSession {
   readonly mode: BuildMode;
   private state: SessionState | undefined;
   private pending: FileEvent[] = [];
+  private running: Promise<void> = Promise.resolve();
   private readonly serverIds = new WeakMap<ServerModule, string>();
   private serverCount = 0;
   private readonly highlighter: CodeHighlighter;
@@ -78,7 +79,7 @@ export class BuildSession {
     this.root = path.resolve(options.root);
     this.outDir = path.resolve(this.root, options.outDir ?? 'out');
     this.mode = options.mode ?? 'development';
-    this.highlighter = options.highlighter ?? new Highlighter();
+    this.highlighter = options.highlighter ?? new CodeHighlighter();
   }
 
   /** Whether a build has succeeded (there is a site to serve and to update). */
@@ -149,8 +150,18 @@ export class BuildSession {
   /**
    * Applies changed files. Changes of a failed update stay pending and are
    * applied again with the next call (so fixing one file rebuilds the rest).
+   * Calls made while an update runs wait for it: updates never overlap.
    */
-  async update(events: readonly FileEvent[]): Promise<UpdateResult> {
+  update(events: readonly FileEvent[]): Promise<UpdateResult> {
+    const next = this.running.then(() => this.runUpdate(events));
+    this.running = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+
+  private async runUpdate(events: readonly FileEvent[]): Promise<UpdateResult> {
     const started = performance.now();
     this.pending.push(...events);
     const plan = planChanges(this.pending, this.watchedPaths());
@@ -159,7 +170,8 @@ export class BuildSession {
       this.pending = [];
       return { ok: true, kind: 'none', changed, rendered: [], removed: [], reload: 'none', styles: this.state.client.styles, warnings: [], compiled: 0, durationMs: 0 };
     }
-    if (!this.state || plan.config) {
+    // No previous build, a new config, or an output folder removed behind our back: from scratch.
+    if (!this.state || plan.config || !existsSync(this.outDir)) {
       const previous = this.state;
       const result = await this.build();
       const durationMs = performance.now() - started;
@@ -173,7 +185,7 @@ export class BuildSession {
         removed: previous ? previous.table.routes.map((r) => r.path).filter((p) => !this.state!.routes.has(p)) : [],
         reload: 'all',
         styles: this.state.client.styles,
-        warnings: reportable(previous?.warnings ?? [], result.warnings, changed),
+        warnings: reportable({ previous: previous?.warnings ?? [], current: result.warnings, changed }),
         compiled: result.compiledCount ?? 0,
         durationMs,
       };

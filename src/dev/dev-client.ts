@@ -201,7 +201,8 @@ function devClient(eventsPath: string): void {
     if (data.reload === 'all') return reload();
     if (data.reload === 'css') return swapStyles(data.styles);
     const here = routePath(location.pathname);
-    if (data.rendered.includes(here) || data.removed.includes(here) || (notFound && data.rendered.includes('/404'))) reload();
+    const listed = (paths: string[]) => paths.some((route) => routePath(`${base}${route}`) === here);
+    if (listed(data.rendered) || listed(data.removed) || (notFound && data.rendered.includes('/404'))) reload();
   });
   window.addEventListener('pagehide', () => source.close());
 }

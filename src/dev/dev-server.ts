@@ -14,7 +14,7 @@ import { createLogger, formatWarning, type Logger } from '../build/logger.js';
 import { BuildSession, type UpdateResult } from '../build/session.js';
 import { folioRoot } from '../render/folio-root.js';
 import { DEV_EVENTS_PATH, injectDevClient } from './dev-client.js';
-import { shownUrl, startListening } from './listen.js';
+import { checkPort, shownUrl, startListening } from './listen.js';
 import { openBrowser } from './open-browser.js';
 import { createRebuildQueue } from './rebuild-queue.js';
 import { displayPath, errorPayload, failureLine, successLine, updatePayload } from './report.js';
@@ -59,6 +59,7 @@ const WAITING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 </body></html>`;
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  checkPort(options.port ?? 3000);
   const logger = options.logger ?? createLogger();
   const print = options.print ?? ((line: string) => logger.info(line));
   const session = new BuildSession({ root: options.root, outDir: options.outDir, mode: 'development', logger });
@@ -83,7 +84,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? '/').split(/[?#]/)[0];
-    if (pathname === DEV_EVENTS_PATH) return hub.connect(req, res);
+    if (pathname === DEV_EVENTS_PATH) {
+      if (req.method === 'GET') return hub.connect(req, res);
+      res.writeHead(req.method === 'HEAD' ? 200 : 405, { 'Content-Type': 'text/event-stream', Allow: 'GET' });
+      return res.end();
+    }
     if (!session.ready && !existsSync(path.join(session.outDir, 'index.html'))) {
       res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '1' });
       res.end(req.method === 'HEAD' ? undefined : injectDevClient(WAITING_PAGE, { base: base(), status: 503 }));
@@ -99,12 +104,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (result.ok) {
       if (result.kind === 'none') return options.onRebuild?.(result);
       for (const warning of result.warnings) print(formatWarning(warning));
-      print(successLine(result, where));
+      print(successLine({ result, where }));
       hub.setGreeting([]);
       hub.send('update', updatePayload(result, where));
       if (result.kind === 'full') refreshWatch();
     } else {
-      print(failureLine(result, where));
+      print(failureLine({ result, where }));
       logger.error(result.error);
       const payload = errorPayload(result.error, where);
       hub.setGreeting([{ event: 'build-error', data: payload }]);

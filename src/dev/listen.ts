@@ -6,10 +6,15 @@ import type http from 'node:http';
 import { FolioError } from '../errors/index.js';
 import { listen, type RunningServer } from './static-server.js';
 
-export async function startListening({ handler, port, host }: { handler: http.RequestListener; port: number; host: string }): Promise<RunningServer> {
+/** Fails early (before any build) on a port that cannot be one. */
+export function checkPort(port: number): void {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new FolioError({ code: 'SERVE_FAILED', message: `--port must be a whole number from 0 to 65535, got ${port}` });
   }
+}
+
+export async function startListening({ handler, port, host }: { handler: http.RequestListener; port: number; host: string }): Promise<RunningServer> {
+  checkPort(port);
   try {
     return await listen({ handler, port, host });
   } catch (error) {

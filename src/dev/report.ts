@@ -30,7 +30,7 @@ function clock(date: Date): string {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-export function successLine(result: UpdateSuccess, where: { root: string; themeRoot: string }, now = new Date()): string {
+export function successLine({ result, where, now = new Date() }: { result: UpdateSuccess; where: { root: string; themeRoot: string }; now?: Date }): string {
   const changed = describeChanged(result.changed, where);
   const pages = result.rendered.filter((route) => route !== '/404');
   let what: string;
@@ -45,7 +45,7 @@ export function successLine(result: UpdateSuccess, where: { root: string; themeR
   return `${clock(now)} ${pc.green('✓')} ${changed} → ${what} in ${formatMs(result.durationMs)}`;
 }
 
-export function failureLine(result: UpdateFailure, where: { root: string; themeRoot: string }, now = new Date()): string {
+export function failureLine({ result, where, now = new Date() }: { result: UpdateFailure; where: { root: string; themeRoot: string }; now?: Date }): string {
   return `${clock(now)} ${pc.red('✗')} ${describeChanged(result.changed, where)} → build failed in ${formatMs(result.durationMs)}; still serving the last good site`;
 }
 

@@ -84,7 +84,7 @@ export function resolveRequestPath(root: string, urlPath: string): string | unde
 export function createStaticHandler(options: StaticHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const root = path.resolve(options.root);
   const base = (options.base ?? '/').replace(/\/?$/, '/');
-  const serve = sirv(root, {
+  const sirvHandler = sirv(root, {
     dev: true,
     etag: true,
     dotfiles: false,
@@ -93,6 +93,13 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
+
+  // sirv pipes a read stream into the response without an error listener: a file
+  // deleted between its lookup and its opening (an update in flight) would throw.
+  const serve = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    res.once('pipe', (source) => source.once('error', () => res.destroy()));
+    sirvHandler(req, res, next);
+  };
 
   const plain = (res: ServerResponse, status: number, text: string) => {
     res.statusCode = status;

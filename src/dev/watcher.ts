@@ -80,7 +80,9 @@ export function createMissedChangeGuard({ report, delayMs = 75 }: { report: (eve
 export async function createWatcher(options: WatcherOptions): Promise<Watcher> {
   let closed = false;
   const ignored = (file: string) => options.ignoredDirs.some((dir) => isInside(dir, file)) || (isNoise(file) && !options.paths.includes(file));
-  const watcher: FSWatcher = watch(options.paths, { ignoreInitial: true, ignored, persistent: true });
+  // atomic: false — no 100 ms hold on deletions. Editors that save by deleting and
+  // re-creating a file are fine: an update reads the disk as it is when it runs.
+  const watcher: FSWatcher = watch(options.paths, { ignoreInitial: true, ignored, persistent: true, atomic: false });
   watcher.on('all', (event, file) => {
     if (!closed && EVENTS.has(event)) options.onEvent({ path: file, type: event as FileEventType });
   });

@@ -158,7 +158,7 @@ describe('folio serve', () => {
     expect(error.data.excerpt).toContain('{1 + }');
     expect(error.data.hint).toEqual(expect.any(String));
     const terminal = server.output().slice(outputFrom);
-    expect(terminal).toMatch(/✗ content\/docs\/guides\/second\.mdx → build failed in \d+ ms; still serving the last good site/);
+    expect(terminal).toMatch(/✗ (.+, )?content\/docs\/guides\/second\.mdx(, .+)? → build failed in \d+ ms; still serving the last good site/);
     expect(terminal).toMatch(/second\.mdx:7:\d+/);
     expect(terminal).toContain('7 | The second guide has');
     expect(terminal).toMatch(/hint /);
@@ -238,6 +238,14 @@ describe('folio serve', () => {
     expect(rendered(event)).toEqual(expect.arrayContaining(['/', '/docs/getting-started', '/blog', '/404']));
     expect((await get('/docs/guides/second')).html).toContain('Footer marker from the template test');
     expect((await get('/no/such/page')).html).toContain('Footer marker from the template test');
+
+    // A syntax error in a template is reported like a content error; the site stays up.
+    const error = await change(() => writeFileSync(footer, withMarker.replace('</footer>', '</foter>')), (e) => e.name === 'build-error');
+    expect(error.data).toMatchObject({ code: 'PAGE_COMPILE', file: 'templates/Footer.tsx' });
+    expect(error.data.line).toEqual(expect.any(Number));
+    expect((await get('/docs/guides/second')).html).toContain('Footer marker from the template test');
+    const fixed = await change(() => writeFileSync(footer, withMarker));
+    expect(fixed.data.reload).toBe('none');
   });
 
   it('a stylesheet edit swaps the stylesheet instead of reloading', async () => {
