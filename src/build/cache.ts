@@ -23,7 +23,19 @@ export class Cache {
   /** Lookups that found nothing (a compile happened). */
   readonly stats = { hits: 0, misses: 0 };
 
-  constructor(readonly dir: string | undefined) {}
+  /**
+   * @param dir where entries persist (undefined: this process only)
+   * @param options.memory keep entries in memory too (watch mode builds again and again; a
+   *   one-shot build with a disk cache does not, and at 10,000 pages the copies cost gigabytes)
+   */
+  constructor(
+    readonly dir: string | undefined,
+    private readonly options: { memory?: boolean } = {},
+  ) {}
+
+  private keep(id: string, value: unknown): void {
+    if (this.options.memory !== false || !this.dir) this.memory.set(id, value);
+  }
 
   private fileFor(namespace: string, key: string): string | undefined {
     if (!this.dir) return undefined;
@@ -40,7 +52,7 @@ export class Cache {
     if (file) {
       try {
         const value = JSON.parse(readFileSync(file, 'utf8')) as T;
-        this.memory.set(id, value);
+        this.keep(id, value);
         this.stats.hits++;
         return value;
       } catch {
@@ -52,7 +64,7 @@ export class Cache {
   }
 
   set<T>(namespace: string, key: string, value: T): void {
-    this.memory.set(`${namespace}/${key}`, value);
+    this.keep(`${namespace}/${key}`, value);
     const file = this.fileFor(namespace, key);
     if (!file) return;
     const dir = path.dirname(file);
@@ -67,7 +79,7 @@ export class Cache {
 
   /** Keeps a value in memory only (another thread already wrote it to disk). */
   remember<T>(namespace: string, key: string, value: T): void {
-    this.memory.set(`${namespace}/${key}`, value);
+    this.keep(`${namespace}/${key}`, value);
   }
 
   /** Whether an entry exists, without counting a miss or reading it. */

@@ -29,7 +29,7 @@ export function cacheDirFor(root: string): string {
   return path.join(root, '.folio-cache');
 }
 
-export function createContext(init: Omit<BuildContext, 'warnings' | 'cache'> & { useCache?: boolean }): BuildContext {
-  const { useCache = true, ...rest } = init;
-  return { ...rest, warnings: new WarningList(), cache: new Cache(useCache ? init.cacheDir : undefined) };
+export function createContext(init: Omit<BuildContext, 'warnings' | 'cache'> & { useCache?: boolean; keepInMemory?: boolean }): BuildContext {
+  const { useCache = true, keepInMemory = true, ...rest } = init;
+  return { ...rest, warnings: new WarningList(), cache: new Cache(useCache ? init.cacheDir : undefined, { memory: keepInMemory }) };
 }

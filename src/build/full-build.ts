@@ -82,6 +82,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       now: input.now,
       useCache: input.useCache,
       threads: input.threads,
+      // A one-shot build reads each cache entry once: no second copy in memory.
+      keepInMemory: !input.reuseOutput,
     });
     const context = ctx;
     const content = await run('discoverContent', () => discoverContent(context), (c) => describeContent(c));

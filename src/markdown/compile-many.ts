@@ -45,6 +45,7 @@ export async function compileMany({ jobs, cache, highlighter, threads = defaultT
   const misses = jobs.filter((job) => !cache.has('page', compileCacheKey(job)));
   const file = workerFile();
   const workers = threads > 1 && misses.length >= PARALLEL_THRESHOLD && file ? Math.min(threads, Math.ceil(misses.length / 8)) : 0;
+  const compiledHere = new Map<string, CompiledContent>();
   if (workers > 0) {
     const pool = createPool<CompileJob, CompiledContent>({
       file: file!,
@@ -59,14 +60,15 @@ export async function compileMany({ jobs, cache, highlighter, threads = defaultT
         const job = misses[index];
         if (outcome.status === 'rejected') throw rebuildError(outcome.reason);
         cache.remember('page', compileCacheKey(job), outcome.value);
+        compiledHere.set(job.file, outcome.value);
       });
     } finally {
       await pool.close();
     }
   }
   for (const job of jobs) {
-    // Cache hits (also everything the workers just compiled) come straight back.
-    results.set(job.file, await compileMarkdown({ ...(job as CompileInput), highlighter, cache }));
+    // What the workers compiled, else the cache (or, in one thread, a compile here).
+    results.set(job.file, compiledHere.get(job.file) ?? (await compileMarkdown({ ...(job as CompileInput), highlighter, cache })));
   }
   return { results, compiled: misses.length, workers };
 }

@@ -204,8 +204,12 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
   const visits = flatten(tree);
   // Linear reading order for previous/next: every node that leads to a page.
   const order = visits.filter((visit) => visit.node.href);
+  const position = new Map<string, number>();
+  order.forEach((visit, index) => {
+    if (!position.has(visit.node.href!)) position.set(visit.node.href!, index);
+  });
   const neighbours = (href: string): { previous?: LinkData; next?: LinkData } => {
-    const index = order.findIndex((visit) => visit.node.href === href);
+    const index = position.get(href) ?? -1;
     if (index < 0) return {};
     const link = (visit: Visit | undefined): LinkData | undefined => (visit ? { label: visit.node.label, href: visit.node.href! } : undefined);
     return { previous: link(order[index - 1]), next: link(order[index + 1]) };
