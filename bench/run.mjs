@@ -172,6 +172,18 @@ function writeResults() {
   }
   lines.push('', '| pages | folio warm, nothing changed | folio, one page changed |', '|---:|---:|---:|');
   for (const row of results.sizes) lines.push(`| ${row.n} | ${fmt(row.warm)} | ${fmt(row.onePageChanged)} |`);
+  lines.push('', '## Targets', '', '| target | measured | met |', '|---|---:|---|');
+  const row1k = results.sizes.find((row) => row.n === 1000);
+  const row10k = results.sizes.find((row) => row.n === 10000);
+  const target = (name, value, ok) => lines.push(`| ${name} | ${value} | ${ok ? 'yes' : 'no'} |`);
+  if (row1k?.tools.Hugo) target('N = 1,000 cold: folio / Hugo ≤ 1.0', (row1k.tools.folio.wall / row1k.tools.Hugo.wall).toFixed(2), row1k.tools.folio.wall <= row1k.tools.Hugo.wall);
+  if (row10k?.tools.Hugo) target('N = 10,000 cold: folio / Hugo ≤ 1.5', (row10k.tools.folio.wall / row10k.tools.Hugo.wall).toFixed(2), row10k.tools.folio.wall <= 1.5 * row10k.tools.Hugo.wall);
+  if (row10k) target('N = 10,000 cold: peak RSS ≤ 1 GB', `${Math.round(row10k.tools.folio.rssMb)} MB`, row10k.tools.folio.rssMb <= 1024);
+  if (row10k) target('N = 10,000 warm, nothing changed ≤ 1 s', fmt(row10k.warm), row10k.warm <= 1);
+  if (row10k) target('N = 10,000 one page changed ≤ 0.2 s + its listings', fmt(row10k.onePageChanged), row10k.onePageChanged <= 0.2);
+  target('this site cold ≤ 1.8 s', fmt(results.site.cold), results.site.cold <= 1.8);
+  target('this site warm ≤ 0.5 s', fmt(results.site.warm), results.site.warm <= 0.5);
+  lines.push('', 'Where the time goes for the missed targets, and what would move it: [PROFILE.md](PROFILE.md).');
   lines.push('', '## This site', '', '| build | wall |', '|---|---:|');
   lines.push(`| cold | ${fmt(results.site.cold)} |`, `| warm, nothing changed | ${fmt(results.site.warm)} |`, `| one docs page changed | ${fmt(results.site.onePageChanged)} |`);
   for (const extra of results.extra) lines.push('', `## ${extra.title}`, '', '```text', extra.text, '```');

@@ -8,7 +8,7 @@ import type { Content } from '../content/types.js';
 import type { TsxPageFile } from '../content/pages.js';
 import type { PageLinks } from '../links/check-links.js';
 import type { ServerModule } from '../render/bundle-pages.js';
-import { dateFormatter } from '../routes/blog-routes.js';
+import { dateFormatter, postListing } from '../routes/blog-routes.js';
 import type { RouteTable } from '../routes/types.js';
 import type { PostSummary } from '../shared/page-data.js';
 import { hashOf } from './cache.js';
@@ -61,16 +61,7 @@ export type PostData = Map<string, Omit<PostSummary, 'readingTime' | 'excerptHtm
 export function postDataFor({ content, config }: { content: Content; config: SiteConfig }): PostData {
   const postData: PostData = new Map();
   const formatDate = dateFormatter(config.lang);
-  for (const post of content.blog?.posts ?? []) {
-    postData.set(post.file, {
-      title: post.title,
-      permalink: post.permalink,
-      date: post.date,
-      formattedDate: formatDate(post.date),
-      authors: post.authors,
-      tags: post.tags.map(({ key: _key, ...tag }) => tag),
-    });
-  }
+  for (const post of content.blog?.posts ?? []) postData.set(post.file, postListing(post, formatDate));
   return postData;
 }
 

@@ -13,18 +13,12 @@
  *  - build-error: { code, title, message, file, line, column, excerpt, hint }
  *    — shows the overlay; the page stays as it was.
  */
+import type { ErrorPayload } from './report.js';
+
 export const DEV_EVENTS_PATH = '/__folio/events';
 
-interface BuildErrorData {
-  code?: string;
-  title: string;
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-  excerpt?: string;
-  hint?: string;
-}
+/** What a build-error event carries (types are erased: nothing is imported at run time). */
+type BuildErrorData = ErrorPayload;
 
 interface UpdateData {
   reload: 'all' | 'pages' | 'css' | 'none';

@@ -6,7 +6,7 @@
 import type { SiteConfig } from '../config/schema.js';
 import type { Warning } from '../build/warnings.js';
 import type { BlogContent, BlogPostFile } from '../content/blog.js';
-import type { AuthorData, BlogListProps, LinkData, PaginationData, TagData } from '../shared/page-data.js';
+import type { AuthorData, BlogListProps, LinkData, PaginationData, PostSummary, TagData } from '../shared/page-data.js';
 import { paginate, type PageSlice } from './paginate.js';
 import type { RouteDraft } from './types.js';
 
@@ -102,12 +102,7 @@ export function buildBlogRoutes({
       description: post.description,
       props: {
         post: {
-          title: post.title,
-          permalink: post.permalink,
-          date: post.date,
-          formattedDate: formatDate(post.date),
-          authors: post.authors,
-          tags: post.tags.map(({ key: _key, ...tag }) => tag),
+          ...postListing(post, formatDate),
           ...(post.description ? { description: post.description } : {}),
           ...(post.image ? { image: post.image } : {}),
         },
@@ -225,4 +220,16 @@ export function buildBlogRoutes({
 
   const recent = listed.slice(0, options.sidebarCount).map((post) => ({ label: post.title, href: post.permalink }));
   return { drafts, recent };
+}
+
+/** What listings show of a post: title, link, date, authors and tags. Pure. */
+export function postListing(post: BlogPostFile, formatDate: (iso: string) => string): Omit<PostSummary, 'readingTime' | 'excerptHtml' | 'truncated'> {
+  return {
+    title: post.title,
+    permalink: post.permalink,
+    date: post.date,
+    formattedDate: formatDate(post.date),
+    authors: post.authors,
+    tags: post.tags.map(({ key: _key, ...tag }) => tag),
+  };
 }

@@ -111,12 +111,7 @@ function ClassOrInterfaceBody({ reflection }: { reflection: JsonDeclaration }) {
       ) : null}
       <DeprecationNotice comment={reflection.comment} owner={reflection} />
       <CommentSummary comment={reflection.comment} owner={reflection} />
-      {reflection.typeParameters?.length ? (
-        <section className="api-section">
-          <Heading depth={2} text="Type parameters" />
-          <TypeParametersTable typeParameters={reflection.typeParameters} owner={reflection} />
-        </section>
-      ) : null}
+      <TypeParametersSection reflection={reflection} />
       {constructors.map((constructor) => (
         <section key={constructor.id} className="api-section api-constructor">
           <Heading depth={2} text="Constructor" />
@@ -153,12 +148,7 @@ function TypeAliasBody({ reflection }: { reflection: JsonDeclaration }) {
       <CodeBlock tokens={tokens} owner={reflection} />
       <DeprecationNotice comment={reflection.comment} owner={reflection} />
       <CommentSummary comment={reflection.comment} owner={reflection} />
-      {reflection.typeParameters?.length ? (
-        <section className="api-section">
-          <Heading depth={2} text="Type parameters" />
-          <TypeParametersTable typeParameters={reflection.typeParameters} owner={reflection} />
-        </section>
-      ) : null}
+      <TypeParametersSection reflection={reflection} />
       <TypeShape reflection={reflection} type={reflection.type} />
       <CommentTags comment={reflection.comment} owner={reflection} depth={2} />
     </>
@@ -242,5 +232,15 @@ export function DeclarationBody({ reflection }: { reflection: JsonDeclaration })
       <Meta reflection={reflection} />
       {body}
     </div>
+  );
+}
+
+function TypeParametersSection({ reflection }: { reflection: JsonDeclaration }) {
+  if (!reflection.typeParameters?.length) return null;
+  return (
+    <section className="api-section">
+      <Heading depth={2} text="Type parameters" />
+      <TypeParametersTable typeParameters={reflection.typeParameters} owner={reflection} />
+    </section>
   );
 }
