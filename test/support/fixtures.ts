@@ -36,7 +36,7 @@ export async function buildSite(root: string, options: Partial<BuildOptions> = {
   const err: string[] = [];
   const logger = createLogger({ write: (line) => out.push(line), writeError: (line) => err.push(line) });
   const result = await build({ root, logger, ...options });
-  return { ...result, stdout: out.join('\n'), stderr: stripAnsi(err.join('\n')) };
+  return { ...result, stdout: stripAnsi(out.join('\n')), stderr: stripAnsi(err.join('\n')) };
 }
 
 /** Runs `folio <args>` as a child process (the real CLI, from dist/). */
