@@ -55,6 +55,12 @@ export interface CompileStepInput {
   changedFiles?: ReadonlySet<string>;
   /** Recompile the API pages (their model or the route table changed). */
   apiDirty?: boolean;
+  /**
+   * Keep each file's compiled result before link resolution, so a later
+   * update can resolve it again without compiling (watch mode). A one-shot
+   * build never does: it keeps one copy of each page, not two.
+   */
+  keepUnresolved?: boolean;
 }
 
 export interface CompileStepResult {
@@ -179,7 +185,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
         resolver: { fileRoutes, baseUrl: ctx.config.baseUrl, media, warn: (warning) => warnings.push(warning) },
       });
       const fingerprint = fingerprintOf(resolved);
-      entry = { hash: source.hash, raw, resolved, fingerprint, warnings, targets };
+      entry = { hash: source.hash, raw: input.keepUnresolved === false ? resolved : raw, resolved, fingerprint, warnings, targets };
     }
     for (const warning of entry.warnings) ctx.warnings.add(warning);
     entries.set(source.file, entry);

@@ -92,7 +92,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     for (const warning of table.warnings) context.warnings.add(warning);
     const compiled = await run(
       'compileContent',
-      () => compileStep({ ctx: context, content, table, highlighter: input.highlighter }),
+      () => compileStep({ ctx: context, content, table, highlighter: input.highlighter, keepUnresolved: !input.reuseOutput }),
       (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
     );
     tempDir = createTempOutput(outDir);
