@@ -7,16 +7,54 @@ import { Icon } from './Icons.js';
 import { isCurrent } from './paths.js';
 import { SmartLink } from './SmartLink.js';
 
-function containsPath(item: SidebarItem, path: string): boolean {
-  if (item.type === 'link') return isCurrent(item.href, path);
-  if (item.href && isCurrent(item.href, path)) return true;
-  return item.items.some((child) => containsPath(child, path));
+/**
+ * For every page a sidebar links to, the categories that hold it. Built once
+ * per sidebar (the sidebar data never changes while it is shown), so finding
+ * the categories to open costs a lookup, not a walk of the whole tree: that
+ * walk, once per category and page, made a 10,000-page build quadratic.
+ */
+const trailIndexes = new WeakMap<SidebarItem[], Map<string, Set<SidebarItem>>>();
+
+function trailIndex(root: SidebarItem[]): Map<string, Set<SidebarItem>> {
+  let index = trailIndexes.get(root);
+  if (index) return index;
+  const built = new Map<string, Set<SidebarItem>>();
+  const walk = (items: SidebarItem[], ancestors: SidebarItem[]) => {
+    for (const item of items) {
+      const trail = [...ancestors, item];
+      if (item.href) {
+        const key = normalisePath(item.href);
+        if (!built.has(key)) built.set(key, new Set(trail));
+      }
+      if (item.type === 'category') walk(item.items, trail);
+    }
+  };
+  walk(root, []);
+  index = built;
+  trailIndexes.set(root, index);
+  return index;
 }
 
+const NO_TRAIL: ReadonlySet<SidebarItem> = new Set();
+
 /** The docs sidebar tree. Categories remember their state across navigation and never auto-collapse. */
-export function DocSidebarTree({ items, level = 1, parentKey = '', idPrefix = '' }: { items: SidebarItem[]; level?: number; parentKey?: string; idPrefix?: string }) {
+export function DocSidebarTree({
+  items,
+  level = 1,
+  parentKey = '',
+  idPrefix = '',
+  trail,
+}: {
+  items: SidebarItem[];
+  level?: number;
+  parentKey?: string;
+  idPrefix?: string;
+  /** The items on the way to the current page (computed at the top level). */
+  trail?: ReadonlySet<SidebarItem>;
+}) {
   const path = usePath();
   const state = useContext(SidebarStateContext);
+  const activeTrail = trail ?? trailIndex(items).get(normalisePath(path)) ?? NO_TRAIL;
   const list = items.map((item) => {
     const key = `${parentKey}/${item.label}`;
     if (item.type === 'link') {
@@ -29,7 +67,7 @@ export function DocSidebarTree({ items, level = 1, parentKey = '', idPrefix = ''
         </li>
       );
     }
-    const containsActive = containsPath(item, path);
+    const containsActive = activeTrail.has(item);
     const stored = state.expanded[key];
     const expanded = !item.collapsible || (stored ?? (containsActive || !item.collapsed));
     const active = item.href ? isCurrent(item.href, path) : false;
@@ -62,7 +100,7 @@ export function DocSidebarTree({ items, level = 1, parentKey = '', idPrefix = ''
         <Collapsible collapsed={!expanded} id={listId}>
           {/* Collapsed categories render their items only once opened: a 10,000-page site
               would otherwise repeat its whole tree in every page. */}
-          {expanded || stored !== undefined ? <DocSidebarTree items={item.items} level={level + 1} parentKey={key} idPrefix={idPrefix} /> : null}
+          {expanded || stored !== undefined ? <DocSidebarTree items={item.items} level={level + 1} parentKey={key} idPrefix={idPrefix} trail={activeTrail} /> : null}
         </Collapsible>
       </li>
     );
