@@ -5,7 +5,7 @@
  * Safe to delete at any time.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
@@ -82,12 +82,6 @@ export class Cache {
     this.keep(`${namespace}/${key}`, value);
   }
 
-  /** Whether an entry exists, without counting a miss or reading it. */
-  has(namespace: string, key: string): boolean {
-    if (this.memory.has(`${namespace}/${key}`)) return true;
-    const file = this.fileFor(namespace, key);
-    return file ? existsSync(file) : false;
-  }
 
   /** Drops in-memory entries (watch mode keeps the disk cache). */
   clearMemory(): void {

@@ -27,30 +27,41 @@ export function createProgram(): Command {
       process.exitCode = result.ok ? 0 : 1;
     });
 
-  program
-    .command('serve')
-    .description('build the site, serve it and rebuild on change (drafts and future posts included)')
-    .option('--root <dir>', 'site folder (holds site.config.ts)', '.')
-    .option('--port <number>', 'port to listen on (0 picks a free one)', '3000')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--open', 'open the site in the default browser', false)
-    .action(async (options: { root: string; port: string; host: string; open: boolean }) => {
+  serverOptions(program.command('serve').description('build the site, serve it and rebuild on change (drafts and future posts included)'), '3000').action(
+    async (options: ServerFlags) => {
       const { serveCommand } = await import('../dev/commands.js');
-      process.exitCode = await serveCommand({ root: options.root, port: Number(options.port), host: options.host, open: options.open });
-    });
+      process.exitCode = await serveCommand({ root: options.root, port: parsePort(program, options.port), host: options.host, open: options.open });
+    },
+  );
 
-  program
-    .command('preview')
-    .description('serve the built output folder as a static host would (no watching)')
-    .option('--root <dir>', 'site folder (holds site.config.ts)', '.')
+  serverOptions(program.command('preview').description('serve the built output folder as a static host would (no watching)'), '4173')
     .option('--out <dir>', 'output folder, relative to the root', 'out')
-    .option('--port <number>', 'port to listen on (0 picks a free one)', '4173')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--open', 'open the site in the default browser', false)
-    .action(async (options: { root: string; out: string; port: string; host: string; open: boolean }) => {
+    .action(async (options: ServerFlags & { out: string }) => {
       const { previewCommand } = await import('../dev/commands.js');
-      process.exitCode = await previewCommand({ root: options.root, outDir: options.out, port: Number(options.port), host: options.host, open: options.open });
+      process.exitCode = await previewCommand({ root: options.root, outDir: options.out, port: parsePort(program, options.port), host: options.host, open: options.open });
     });
 
   return program;
+}
+
+interface ServerFlags {
+  root: string;
+  port: string;
+  host: string;
+  open: boolean;
+}
+
+/** The flags `serve` and `preview` share. */
+function serverOptions(command: Command, defaultPort: string): Command {
+  return command
+    .option('--root <dir>', 'site folder (holds site.config.ts)', '.')
+    .option('--port <number>', 'port to listen on (0 picks a free one)', defaultPort)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the site in the default browser', false);
+}
+
+function parsePort(program: Command, value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) program.error(`--port must be a whole number from 0 to 65535, got "${value}"`);
+  return port;
 }

@@ -42,7 +42,13 @@ function workerFile(): URL | undefined {
 
 export async function compileMany({ jobs, cache, highlighter, threads = defaultThreads() }: CompileManyInput): Promise<CompileManyResult> {
   const results = new Map<string, CompiledContent>();
-  const misses = jobs.filter((job) => !cache.has('page', compileCacheKey(job)));
+  // Read each cache entry once; only what is not there gets compiled.
+  const misses: CompileJob[] = [];
+  for (const job of jobs) {
+    const hit = cache.get<CompiledContent>('page', compileCacheKey(job));
+    if (hit) results.set(job.file, hit);
+    else misses.push(job);
+  }
   const file = workerFile();
   const workers = threads > 1 && misses.length >= PARALLEL_THRESHOLD && file ? Math.min(threads, Math.ceil(misses.length / 8)) : 0;
   const compiledHere = new Map<string, CompiledContent>();
@@ -52,7 +58,7 @@ export async function compileMany({ jobs, cache, highlighter, threads = defaultT
       size: workers,
       workerData: { cacheDir: cache.dir },
       // A small young generation keeps each worker lean (measured at 1,000 pages: 16 MB is as fast as 64 MB and peaks 200 MB lower).
-      resourceLimits: { maxYoungGenerationSizeMb: 32 },
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
     try {
       const settled = await Promise.allSettled(misses.map((job) => pool.run(job)));
@@ -66,11 +72,12 @@ export async function compileMany({ jobs, cache, highlighter, threads = defaultT
       await pool.close();
     }
   }
-  for (const job of jobs) {
-    // What the workers compiled, else the cache (or, in one thread, a compile here).
+  for (const job of misses) {
+    // What the workers compiled, else (in one thread) a compile here.
     results.set(job.file, compiledHere.get(job.file) ?? (await compileMarkdown({ ...(job as CompileInput), highlighter, cache })));
   }
-  return { results, compiled: misses.length, workers };
+  // Callers look results up by file; keep the order of the jobs all the same.
+  return { results: new Map(jobs.map((job) => [job.file, results.get(job.file)!])), compiled: misses.length, workers };
 }
 
 function rebuildError(reason: unknown): Error {
