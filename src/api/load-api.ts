@@ -40,6 +40,7 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
     ctx.cache.set(MANIFEST_NAMESPACE, key, manifest);
     ctx.cache.set(MODEL_NAMESPACE, hash, model);
   }
+  for (const file of [...manifest!.files, ...manifest!.dirs, ...entryPoints, ...(tsconfig ? [tsconfig] : []), ...(readmeFile ? [readmeFile] : [])]) ctx.cache.dependencies.add(file);
   for (const problem of model.problems) {
     ctx.warnings.add({
       code: problem.kind === 'typescript' ? 'API_TYPE_ERROR' : 'API_DOC_WARNING',

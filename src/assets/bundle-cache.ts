@@ -24,10 +24,10 @@ export interface BundleRecord<Extra = unknown> {
   extra: Extra;
 }
 
-export function inputsOf(metafile: Metafile, cwd = process.cwd()): string[] {
-  // Virtual modules ("namespace:path") have no file to watch: their source is part of the key.
+export function inputsOf(metafile: Metafile, { cwd = process.cwd(), virtual = [] }: { cwd?: string; virtual?: string[] } = {}): string[] {
+  // Virtual modules ("namespace:path", stdin entries) have no file to watch: their source is part of the key.
   return Object.keys(metafile.inputs)
-    .filter((input) => !/^[a-z-]+:/.test(input))
+    .filter((input) => !/^[a-z-]+:/.test(input) && !virtual.includes(input))
     .map((input) => path.resolve(cwd, input))
     .sort();
 }
@@ -47,10 +47,12 @@ export function hashInputs(files: string[]): string | undefined {
 export function lookupBundle<Extra>(cache: Cache, key: string): BundleRecord<Extra> | undefined {
   const record = cache.get<BundleRecord<Extra>>('bundle', key);
   if (!record) return undefined;
+  for (const input of record.inputs) cache.dependencies.add(input);
   return hashInputs(record.inputs) === record.inputsHash ? record : undefined;
 }
 
 export function storeBundle<Extra>({ cache, key, inputs, files, extra }: { cache: Cache; key: string; inputs: string[]; files: BundleFile[]; extra: Extra }): void {
+  for (const input of inputs) cache.dependencies.add(input);
   const inputsHash = hashInputs(inputs);
   if (inputsHash) cache.set('bundle', key, { inputs, inputsHash, files, extra });
 }

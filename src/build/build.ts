@@ -30,6 +30,8 @@ export interface BuildOptions {
   highlighter?: CodeHighlighter;
   /** Worker threads for compiling markdown (1: single-threaded). Default: the core count. */
   threads?: number;
+  /** Run every stage even when nothing changed since the last build (up-to-date.ts). */
+  force?: boolean;
 }
 
 export interface BuildResult {
@@ -45,6 +47,8 @@ export interface BuildResult {
   /** Files compiled this build (not from the cache). */
   compiledCount?: number;
   assetSizes?: Record<string, number>;
+  /** Nothing changed since the last build: the output was left as it was. */
+  upToDate?: boolean;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -61,6 +65,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     highlighter: options.highlighter,
     threads: options.threads,
     reuseOutput: true,
+    force: options.force,
     serverId: () => 'server',
   });
   return result;

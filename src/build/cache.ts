@@ -20,6 +20,11 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
 export class Cache {
   private readonly memory = new Map<string, unknown>();
   private readonly madeDirs = new Set<string>();
+  /**
+   * Files (and folders) outside the content folders that this build's results were made from or
+   * checked against: bundle inputs, the files typedoc read. The up-to-date stamp watches them.
+   */
+  readonly dependencies = new Set<string>();
   /** Lookups that found nothing (a compile happened). */
   readonly stats = { hits: 0, misses: 0 };
 

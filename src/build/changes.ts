@@ -5,6 +5,9 @@
  * the config changed (a build from scratch). Pure: paths in, plan out.
  */
 import path from 'node:path';
+import type { SiteConfig } from '../config/schema.js';
+import { folioRoot } from '../render/folio-root.js';
+import { cacheDirFor } from './context.js';
 
 export type FileEventType = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
 
@@ -173,4 +176,27 @@ export function isStyleOnly(plan: ChangePlan): boolean {
     plan.statics.length === 0 &&
     plan.media.length === 0
   );
+}
+
+/** The folders and files a site's build reads, from its config (before the first build: the default folders). */
+export function sitePaths({ root, outDir, config }: { root: string; outDir: string; config?: SiteConfig }): WatchedPaths {
+  const theme = folioRoot();
+  const resolve = (p: string) => path.resolve(root, p);
+  const apiPaths: string[] = [];
+  if (config?.api) {
+    for (const entry of config.api.entryPoints) apiPaths.push(path.dirname(resolve(entry)), resolve(entry));
+    if (config.api.tsconfig) apiPaths.push(resolve(config.api.tsconfig));
+    if (config.api.readme) apiPaths.push(resolve(config.api.readme));
+  }
+  return {
+    root,
+    configFile: path.join(root, 'site.config.ts'),
+    docsDir: config ? (config.docs ? resolve(config.docs.path) : undefined) : resolve('content/docs'),
+    blogDir: config ? (config.blog ? resolve(config.blog.path) : undefined) : resolve('content/blog'),
+    pagesDir: resolve(config?.pages.path ?? 'content/pages'),
+    staticDir: resolve(config?.staticDir ?? 'content/static'),
+    apiPaths,
+    themeDirs: [path.join(theme, 'templates'), path.join(theme, 'src', 'client'), path.join(theme, 'src', 'shared')],
+    ignoredDirs: [outDir, cacheDirFor(root)],
+  };
 }

@@ -12,6 +12,8 @@ import type { SourceFile } from '../content/read-source.js';
 import { resolveContentLinks, type MediaFile } from '../links/resolve-links.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import { compileMany } from '../markdown/compile-many.js';
+import { compileCacheKey } from '../markdown/compile.js';
+import { FolioError } from '../errors/index.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { RouteTable } from '../routes/types.js';
 import { isExternal } from '../shared/url.js';
@@ -66,7 +68,7 @@ export interface CompileStepInput {
 export interface CompileStepResult {
   state: CompileState;
   /** Resolved content by source file (and API page id). */
-  compiled: Map<string, CompiledContent>;
+  compiled: CompiledMap;
   frontMatter: Map<string, Record<string, unknown>>;
   /** Fingerprint of every compiled entry, by the same keys as `compiled`. */
   fingerprints: Map<string, string>;
@@ -76,6 +78,30 @@ export interface CompileStepResult {
   workers: number;
   /** Files reused from the previous build without compiling. */
   reusedCount: number;
+}
+
+/**
+ * Compiled content by source file (and API page id). In a one-shot build a
+ * page's body is not kept: `get` reads it back from the cache and resolves
+ * its links again (the same result as at compile time, all routes and images
+ * being known by then); the last page read is remembered, as renderPages
+ * asks for it more than once.
+ */
+export class CompiledMap extends Map<string, CompiledContent> {
+  private readonly loaders = new Map<string, () => CompiledContent>();
+  private last?: { file: string; value: CompiledContent };
+
+  setLazy(file: string, lean: CompiledContent, load: () => CompiledContent): void {
+    super.set(file, lean);
+    this.loaders.set(file, load);
+  }
+
+  override get(file: string): CompiledContent | undefined {
+    const load = this.loaders.get(file);
+    if (!load) return super.get(file);
+    if (this.last?.file !== file) this.last = { file, value: load() };
+    return this.last.value;
+  }
 }
 
 export function markdownSources(content: Content): SourceFile[] {
@@ -140,56 +166,84 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   }
   const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat };
   const entries = new Map<string, CompiledEntry>();
-  const compiled = new Map<string, CompiledContent>();
+  const compiled = new CompiledMap();
   const frontMatter = new Map<string, Record<string, unknown>>();
   const fingerprints = new Map<string, string>();
   let compiledCount = 0;
   let reusedCount = 0;
   const sources = markdownSources(content);
+  const bySource = new Map(sources.map((source) => [source.file, source]));
+  // One-shot builds with a disk cache keep page bodies on disk until rendering (watch mode keeps them all).
+  const lean = input.keepUnresolved === false && ctx.cache.dir !== undefined;
+  const leanFiles = new Set<string>();
+  const resolver = (warnings: Warning[]) => ({ fileRoutes, baseUrl: ctx.config.baseUrl, media, warn: (warning: Warning) => warnings.push(warning) });
+  const settle = (source: SourceFile, raw: CompiledContent): CompiledEntry => {
+    const warnings: Warning[] = [];
+    const resolved = resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver(warnings) });
+    const fingerprint = fingerprintOf(resolved);
+    const targets = linkTargets(source.file, raw);
+    // Pages that import files are not cached, so they keep their body.
+    if (!lean || raw.imports) return { hash: source.hash, raw, resolved, fingerprint, warnings, targets };
+    leanFiles.add(source.file);
+    // One-shot build: keep everything but the body, which renderPages reads back from the cache (LeanCompiled).
+    const kept = { ...resolved, html: '' };
+    return { hash: source.hash, raw: kept, resolved: kept, fingerprint, warnings, targets };
+  };
   // Compile every changed source first, on all cores when there are many (see compileMany).
   const changed = sources.filter((source) => previous?.entries.get(source.file)?.hash !== source.hash);
+  const fresh = new Map<string, CompiledEntry>();
+  const jobs = changed.map((source) => ({
+    body: source.body,
+    file: source.file,
+    bodyLineOffset: source.bodyLineOffset,
+    source: source.source,
+    options,
+    cacheSalt: ctx.buildHash,
+  }));
   const many = await compileMany({
-    jobs: changed.map((source) => ({
-      body: source.body,
-      file: source.file,
-      bodyLineOffset: source.bodyLineOffset,
-      source: source.source,
-      options,
-      cacheSalt: ctx.buildHash,
-    })),
+    jobs,
     cache: ctx.cache,
     highlighter,
     threads: ctx.threads,
+    // Links are resolved as each result arrives, so a one-shot build never holds all bodies.
+    keep: (job, raw) => {
+      const entry = settle(bySource.get(job.file)!, raw);
+      fresh.set(job.file, entry);
+      return entry.raw;
+    },
   });
   compiledCount = many.compiled;
+  const jobIndex = new Map(jobs.map((job, index) => [job.file, index]));
+  const loadBody = (file: string, key: string): CompiledContent => {
+    const raw = ctx.cache.get<CompiledContent>('page', key);
+    if (!raw) {
+      throw new FolioError({
+        code: 'RENDER_FAILED',
+        message: `the compiled body of this page left ${path.relative(process.cwd(), ctx.cache.dir ?? '') || '.folio-cache'} during the build (was the folder deleted?); build again`,
+        location: { file },
+      });
+    }
+    return resolveContentLinks({ compiled: raw, file, resolver: resolver([]) });
+  };
   for (const source of sources) {
     const prior = previous?.entries.get(source.file);
-    let raw: CompiledContent;
-    let fresh = false;
-    if (prior && prior.hash === source.hash) {
-      raw = prior.raw;
+    let entry: CompiledEntry;
+    const settled = fresh.get(source.file);
+    if (settled) {
+      entry = settled;
+    } else if (prior && !prior.targets.some((target) => dirtyTargets.has(target))) {
+      entry = prior;
       reusedCount++;
     } else {
-      raw = many.results.get(source.file)!;
-      fresh = true;
-    }
-    let entry: CompiledEntry;
-    const targets = fresh || !prior ? linkTargets(source.file, raw) : prior.targets;
-    if (!fresh && prior && !targets.some((target) => dirtyTargets.has(target))) {
-      entry = prior;
-    } else {
-      const warnings: Warning[] = [];
-      const resolved = resolveContentLinks({
-        compiled: raw,
-        file: source.file,
-        resolver: { fileRoutes, baseUrl: ctx.config.baseUrl, media, warn: (warning) => warnings.push(warning) },
-      });
-      const fingerprint = fingerprintOf(resolved);
-      entry = { hash: source.hash, raw: input.keepUnresolved === false ? resolved : raw, resolved, fingerprint, warnings, targets };
+      entry = settle(source, prior!.raw);
+      reusedCount++;
     }
     for (const warning of entry.warnings) ctx.warnings.add(warning);
     entries.set(source.file, entry);
-    compiled.set(source.file, entry.resolved);
+    if (leanFiles.has(source.file)) {
+      const key = compileCacheKey(jobs[jobIndex.get(source.file)!]);
+      compiled.setLazy(source.file, entry.resolved, () => loadBody(source.file, key));
+    } else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
     frontMatter.set(source.file, source.frontMatter);
   }

@@ -33,6 +33,11 @@ import { fingerprintRoutes } from './render-step.js';
 import { readManifest, writeManifest } from '../render/reuse-output.js';
 import { feedsFingerprint, postDataFor, sourceFingerprints, tsxPagesKey, type RenderedRoute, type SessionState } from './session-state.js';
 import { task } from './task.js';
+import { sitePaths } from './changes.js';
+import { checkUpToDate, configKeyOf, removeStamp, statFiles, walkInputs, writeStamp, type Snapshot, type Stamp } from './up-to-date.js';
+import type { WarningList } from './warnings.js';
+import { CHUNK_DIR } from '../render/render-pages.js';
+import { chunkNameFor, outputFileFor } from '../shared/url.js';
 
 export interface FullBuildInput {
   root: string;
@@ -48,6 +53,8 @@ export interface FullBuildInput {
   threads?: number;
   /** Reuse unchanged pages of the previous output folder (one-shot builds). */
   reuseOutput?: boolean;
+  /** Skip the "nothing changed" check (the stamp is still written). */
+  force?: boolean;
   highlighter?: CodeHighlighter;
   /** Names server bundles for route fingerprints (kept by a session across builds). */
   serverId: (server: ServerModule) => string;
@@ -86,6 +93,23 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       keepInMemory: !input.reuseOutput,
     });
     const context = ctx;
+    // One-shot builds with the cache: stop here when nothing changed since the last build (up-to-date.ts).
+    const stampable = input.reuseOutput && input.useCache !== false;
+    const configKey = configKeyOf({ buildHash: context.buildHash, config: loaded.config });
+    const paths = sitePaths({ root, outDir, config: loaded.config });
+    const roots = [paths.configFile, paths.docsDir, paths.blogDir, paths.pagesDir, paths.staticDir, ...paths.themeDirs].filter((entry): entry is string => Boolean(entry));
+    let inputs: Snapshot | undefined;
+    if (stampable) {
+      const check = await run(
+        'checkInputs',
+        () => {
+          inputs = walkInputs(roots, paths.ignoredDirs);
+          return checkUpToDate({ cacheDir, outDir, configKey, now: input.now, inputs });
+        },
+        (c) => (c.stamp ? `nothing changed (${Object.keys(inputs!).length} files and folders)${input.force ? ', --force' : ''}` : c.reason),
+      );
+      if (check.stamp && !input.force) return upToDate({ input, stamp: check.stamp, warnings: context.warnings, started, timings, stageLogger });
+    }
     const content = await run('discoverContent', () => discoverContent(context), (c) => describeContent(c));
     const discoveryWarnings = [...context.warnings.items];
     const table = await run('createRouteTable', () => createRouteTable({ config: context.config, content }), (t) => `${t.routes.length} routes`);
@@ -148,6 +172,31 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     swapOutput({ tempDir: out, outDir });
     tempDir = undefined;
     if (rendered.manifest) writeManifest(cacheDir, { ...rendered.manifest, outDir });
+    if (stampable && inputs) {
+      const pages = [...compiled.compiled.values()];
+      if (pages.some((page) => page.imports)) removeStamp(cacheDir, outDir);
+      else {
+        const files = new Set(context.cache.dependencies);
+        for (const entry of paths.apiPaths) files.add(entry);
+        for (const media of compiled.state.media.values()) files.add(media.source);
+        const written = new Set([...outputFiles].map((file) => file.slice(1)));
+        for (const route of table.routes) {
+          written.add(outputFileFor(route.path));
+          written.add(`${CHUNK_DIR}/${chunkNameFor(route.key)}`);
+        }
+        writeStamp(cacheDir, {
+          configKey,
+          outDir,
+          roots,
+          inputs,
+          files: statFiles(files),
+          outputFiles: written,
+          ...(content.blog?.nextPublish !== undefined ? { staleAt: content.blog.nextPublish } : {}),
+          pages: rendered.written,
+          warnings: context.warnings.items,
+        });
+      }
+    }
     const durationMs = performance.now() - started;
     stageLogger.info(
       `\nBuilt ${rendered.written} pages into ${path.relative(process.cwd(), outDir) || '.'} in ${formatMs(durationMs)} with ${context.warnings.count} warning${context.warnings.count === 1 ? '' : 's'}.`,
@@ -196,6 +245,36 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     }
     return { result: { ok: false, outDir, pages: 0, warnings: ctx?.warnings.items ?? [], timings, durationMs: performance.now() - started, error } };
   }
+}
+
+/** The result of a build that found nothing changed: the previous output stands, its warnings are printed again. */
+function upToDate({
+  input,
+  stamp,
+  warnings,
+  started,
+  timings,
+  stageLogger,
+}: {
+  input: FullBuildInput;
+  stamp: Stamp;
+  warnings: WarningList;
+  started: number;
+  timings: Record<string, number>;
+  stageLogger: Logger;
+}): FullBuildOutput {
+  for (const warning of stamp.warnings) warnings.add(warning);
+  if (input.report) for (const warning of warnings.items) input.logger.warn(warning);
+  if (input.strict && warnings.count > 0) {
+    const error = new FolioError({ code: 'STRICT_WARNINGS', message: `${warnings.count} warning(s) with --strict` });
+    if (input.report) input.logger.error(error);
+    return { result: { ok: false, outDir: input.outDir, pages: 0, warnings: warnings.items, timings, durationMs: performance.now() - started, error } };
+  }
+  const durationMs = performance.now() - started;
+  stageLogger.info(
+    `\nNothing changed: the ${stamp.pages} pages in ${path.relative(process.cwd(), input.outDir) || '.'} are up to date (${formatMs(durationMs)}, ${warnings.count} warning${warnings.count === 1 ? '' : 's'}).`,
+  );
+  return { result: { ok: true, outDir: input.outDir, pages: stamp.pages, warnings: warnings.items, timings, durationMs, compiledCount: 0, upToDate: true } };
 }
 
 function describeContent(content: Content): string {

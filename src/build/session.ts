@@ -12,10 +12,9 @@ import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { ServerModule } from '../render/bundle-pages.js';
-import { folioRoot } from '../render/folio-root.js';
 import type { BuildResult } from './build.js';
-import { isEmptyPlan, planChanges, type FileEvent, type WatchedPaths } from './changes.js';
-import { cacheDirFor, type BuildMode } from './context.js';
+import { isEmptyPlan, planChanges, sitePaths, type FileEvent, type WatchedPaths } from './changes.js';
+import { type BuildMode } from './context.js';
 import { fullBuild } from './full-build.js';
 import type { Logger } from './logger.js';
 import type { SessionState } from './session-state.js';
@@ -99,26 +98,7 @@ export class BuildSession {
 
   /** The folders and files this site's build reads (what to watch). */
   watchedPaths(): WatchedPaths {
-    const config = this.state?.loaded.config;
-    const theme = folioRoot();
-    const resolve = (p: string) => path.resolve(this.root, p);
-    const apiPaths: string[] = [];
-    if (config?.api) {
-      for (const entry of config.api.entryPoints) apiPaths.push(path.dirname(resolve(entry)), resolve(entry));
-      if (config.api.tsconfig) apiPaths.push(resolve(config.api.tsconfig));
-      if (config.api.readme) apiPaths.push(resolve(config.api.readme));
-    }
-    return {
-      root: this.root,
-      configFile: path.join(this.root, 'site.config.ts'),
-      docsDir: config ? (config.docs ? resolve(config.docs.path) : undefined) : resolve('content/docs'),
-      blogDir: config ? (config.blog ? resolve(config.blog.path) : undefined) : resolve('content/blog'),
-      pagesDir: resolve(config?.pages.path ?? 'content/pages'),
-      staticDir: resolve(config?.staticDir ?? 'content/static'),
-      apiPaths,
-      themeDirs: [path.join(theme, 'templates'), path.join(theme, 'src', 'client'), path.join(theme, 'src', 'shared')],
-      ignoredDirs: [this.outDir, cacheDirFor(this.root)],
-    };
+    return sitePaths({ root: this.root, outDir: this.outDir, config: this.state?.loaded.config });
   }
 
   private serverId = (server: ServerModule): string => {

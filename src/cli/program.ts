@@ -17,13 +17,14 @@ export function createProgram(): Command {
     .option('--quiet', 'print only warnings and errors', false)
     .option('--no-cache', 'ignore and do not write .folio-cache')
     .option('--threads <n>', 'worker threads for compiling markdown (1: single-threaded; default: one per core)')
-    .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string }) => {
+    .option('--force', 'run every stage even when nothing changed since the last build', false)
+    .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string; force: boolean }) => {
       const { build } = await import('../build/build.js');
       const threads = options.threads === undefined ? undefined : Number.parseInt(options.threads, 10);
       if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
         program.error(`--threads must be a whole number of 1 or more, got "${options.threads}"`);
       }
-      const result = await build({ root: options.root, outDir: options.out, strict: options.strict, quiet: options.quiet, useCache: options.cache, mode: 'production', threads });
+      const result = await build({ root: options.root, outDir: options.out, strict: options.strict, quiet: options.quiet, useCache: options.cache, mode: 'production', threads, force: options.force });
       process.exitCode = result.ok ? 0 : 1;
     });
 

@@ -47,6 +47,8 @@ export interface BlogContent {
   posts: BlogPostFile[];
   authors: Map<string, AuthorEntry>;
   tags: Map<string, TagEntry>;
+  /** When the first post left out for its future date comes due (ms since the epoch). */
+  nextPublish?: number;
 }
 
 export const POST_FIELDS = {
@@ -84,12 +86,14 @@ export async function discoverBlog(options: BlogDiscoveryOptions): Promise<BlogC
   const tags = readTags(path.join(options.dir, 'tags.yml'), options.routeBase);
   const files = (await fg(['**/*.md', '**/*.mdx'], { cwd: options.dir, ignore: ['**/_*/**', '**/_*', '**/node_modules/**'], absolute: true })).sort();
   const posts: BlogPostFile[] = [];
+  let nextPublish: number | undefined;
   for (const file of files) {
     const post = readPost({ file, authors, tags, options });
     if (keepsPost(post, options)) posts.push(post);
+    else if (!post.draft) nextPublish = Math.min(nextPublish ?? Infinity, Date.parse(post.date));
   }
   sortPosts(posts);
-  return { dir: options.dir, posts, authors, tags };
+  return { dir: options.dir, posts, authors, tags, ...(nextPublish !== undefined ? { nextPublish } : {}) };
 }
 
 /** Newest first; same date: by permalink. Sorts in place. */

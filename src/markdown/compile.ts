@@ -39,6 +39,8 @@ export interface CompiledContent {
   /** First paragraph as plain text (fallback description). */
   summary: string;
   usedMdx: boolean;
+  /** Imports other files (MDX `import`): never cached, and no build that has one is "up to date". */
+  imports?: boolean;
 }
 
 export interface CompileInput {
@@ -87,7 +89,8 @@ export async function compileMarkdown(input: CompileInput): Promise<CompiledCont
   const cached = input.cache?.get<CompiledContent>('page', key);
   if (cached) return cached;
   const result = await compileUncached({ ...input, stripTitle });
-  input.cache?.set('page', key, result);
+  // What an imported file contributes is not part of the key: such pages are compiled every time.
+  if (!result.imports) input.cache?.set('page', key, result);
   return result;
 }
 
@@ -144,6 +147,7 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
     words,
     summary,
     usedMdx: info.needsMdx,
+    ...(info.imports ? { imports: true } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ export interface MdastInfo {
   headings: Heading[];
   /** True when the file needs real MDX evaluation (imports, expressions, components). */
   needsMdx: boolean;
+  /** The file imports other modules: its output depends on files besides its own text. */
+  imports: boolean;
 }
 
 type AnyNode = { type: string; children?: AnyNode[]; data?: Record<string, unknown>; [key: string]: unknown };
@@ -37,7 +39,7 @@ const ADMONITION_TITLES: Record<string, string> = {
 };
 
 export function transformMdast(tree: Root, { stripTitle }: { stripTitle: boolean }): MdastInfo {
-  const info: MdastInfo = { headings: [], needsMdx: false };
+  const info: MdastInfo = { headings: [], needsMdx: false, imports: false };
   walk(tree as unknown as AnyNode, info);
   if (stripTitle) {
     const index = tree.children.findIndex((node) => node.type !== 'mdxjsEsm');
@@ -77,6 +79,7 @@ function walk(node: AnyNode, info: MdastInfo): void {
       }
       case 'mdxjsEsm':
         info.needsMdx = true;
+        if (/(^|[\s;])import[\s{*'"]/.test(String(child.value ?? ''))) info.imports = true;
         break;
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {

@@ -91,7 +91,7 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
       assetNames: 'server-assets/[name]-[hash]',
     });
     code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
-    inputs = inputsOf(result.metafile);
+    inputs = inputsOf(result.metafile, { virtual: ['folio-server-entry.js'] });
   } catch (error) {
     throw compileError(error);
   }

@@ -16,7 +16,7 @@ import { chunkNameFor, outputFileFor } from '../shared/url.js';
 import type { ServerModule } from './bundle-pages.js';
 import { composePageData } from './compose.js';
 import { renderDocument, type DocumentAssets } from './document.js';
-import { carryOver, type ReuseManifest } from './reuse-output.js';
+import { carryOver, statOf, type ReuseManifest } from './reuse-output.js';
 
 export const CHUNK_DIR = 'assets/data';
 
@@ -94,7 +94,9 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
     const prior = input.reuse?.previous?.routes[route.path];
     if (fingerprint && prior && prior.fingerprint === fingerprint && !input.only) {
       const previousOut = input.reuse!.previous!.outDir;
-      if (prior.files.every((file) => carryOver({ from: path.join(previousOut, file), to: path.join(input.outDir, file) }))) {
+      // Only files exactly as the previous build wrote them (checked before linking any, so a page is never half-linked).
+      const intact = prior.files.every((file, index) => prior.stats?.[index] !== undefined && statOf(path.join(previousOut, file)) === prior.stats[index]);
+      if (intact && prior.files.every((file) => carryOver({ from: path.join(previousOut, file), to: path.join(input.outDir, file) }))) {
         links.push(prior.links);
         next!.routes[route.path] = prior;
         reused++;

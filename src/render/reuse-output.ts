@@ -8,14 +8,14 @@
  * one (same bytes, by construction) and takes its link record from the
  * manifest, so it still goes through the link check.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, statSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageLinks } from '../links/check-links.js';
 import { hashOf } from '../build/cache.js';
 
 export interface ReuseManifest {
   outDir: string;
-  routes: Record<string, { fingerprint: string; files: string[]; links: PageLinks }>;
+  routes: Record<string, { fingerprint: string; files: string[]; links: PageLinks; /** `size:mtime` of each file as written (a file changed since is not reused). */ stats?: string[] }>;
 }
 
 export function manifestFile(cacheDir: string, outDir: string): string {
@@ -33,7 +33,19 @@ export function readManifest(cacheDir: string, outDir: string): ReuseManifest | 
   }
 }
 
+/** `size:mtime` of a file, or undefined when it is missing. */
+export function statOf(file: string): string | undefined {
+  try {
+    const stats = statSync(file);
+    return `${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records the manifest of the output folder as it now is (call after the swap). */
 export function writeManifest(cacheDir: string, manifest: ReuseManifest): void {
+  for (const route of Object.values(manifest.routes)) route.stats = route.files.map((file) => statOf(path.join(manifest.outDir, file)) ?? '-');
   const file = manifestFile(cacheDir, manifest.outDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;

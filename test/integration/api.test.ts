@@ -231,7 +231,8 @@ describe('api-kinds fixture: every reflection kind', () => {
   describe('cache', () => {
     let second: CapturedBuild;
     beforeAll(async () => {
-      second = await buildSite(root);
+      // --force: nothing changed, so without it the build would stop at the up-to-date check.
+      second = await buildSite(root, { force: true });
     });
 
     it('does not call typedoc when the sources are unchanged, and builds the same pages', () => {
@@ -249,7 +250,7 @@ describe('api-kinds fixture: every reflection kind', () => {
       expect(third.ok).toBe(true);
       expect(third.content?.api?.generated).toBe(true);
       expect(body(root, '/docs/api/interfaces/GreetOptions')).toContain('Text written after the greeted name.');
-      const fourth = await buildSite(root);
+      const fourth = await buildSite(root, { force: true });
       expect(fourth.content?.api?.generated).toBe(false);
     });
   });
@@ -271,9 +272,14 @@ describe('errors in the API sources', () => {
     expect(outExists(root, 'docs/api/variables/broken/index.html')).toBe(true);
     expect(outExists(root, 'docs/api/functions/greet/index.html')).toBe(true);
     // The warning is reported again when the model comes from the cache.
-    const again = await buildSite(root);
+    const again = await buildSite(root, { force: true });
     expect(again.content?.api?.generated).toBe(false);
     expect(again.warnings.filter((warning) => warning.code === 'API_TYPE_ERROR')).toEqual(errors);
+    // And when nothing changed at all, the up-to-date check replays it.
+    const unchanged = await buildSite(root);
+    expect(unchanged.upToDate).toBe(true);
+    expect(unchanged.warnings.filter((warning) => warning.code === 'API_TYPE_ERROR')).toEqual(errors);
+    expect(unchanged.stderr).toContain(`api/src/index.ts:${line}:14: TS2322`);
   });
 
   it('fails with API_ENTRY_MISSING at the config line when an entry point does not exist', async () => {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -39,6 +39,15 @@ describe('parallel and single-threaded builds', () => {
     const a = treeHash(path.join(site, 'out-single'));
     expect(Object.keys(a).filter((file) => file.endsWith('index.html')).length).toBeGreaterThanOrEqual(60);
     expect(treeHash(path.join(site, 'out-parallel'))).toEqual(a);
+    // With the cache on, a one-shot build keeps no page bodies in memory and reads each back from
+    // the cache when rendering it: the same bytes again, cold and from a warm cache.
+    for (const expected of [/60 compiled, 0 cached, on 2 threads/, /0 compiled, 60 cached/]) {
+      removeDir(path.join(site, 'out-lean'));
+      const lean = runCli(['build', '--root', site, '--out', 'out-lean', '--threads', '2']);
+      expect(lean.status, lean.output).toBe(0);
+      expect(lean.output).toMatch(expected);
+      expect(treeHash(path.join(site, 'out-lean'))).toEqual(a);
+    }
   });
 
   it('report the first error in file order from a worker, with file and line', () => {
@@ -92,8 +101,13 @@ describe('the persistent cache', () => {
   it('reuses unchanged pages of the previous output, and none once the config changes', async () => {
     await buildSite(root);
     const before = treeHash(path.join(root, 'out'));
-    const again = await buildSite(root);
+    const again = await buildSite(root, { force: true });
     expect(again.stdout).toMatch(/renderPages .*13 pages, 13 unchanged/);
+    expect(treeHash(path.join(root, 'out'))).toEqual(before);
+    // A page file changed in out/ since it was written is rendered again, not carried over.
+    appendFileSync(path.join(root, 'out/docs/guides/first/index.html'), '<!-- edited by hand -->');
+    const repaired = await buildSite(root, { force: true });
+    expect(repaired.stdout).toMatch(/renderPages .*13 pages, 12 unchanged/);
     expect(treeHash(path.join(root, 'out'))).toEqual(before);
     const edited = path.join(root, 'content/docs/guides/first.md');
     writeFileSync(edited, readFileSync(edited, 'utf8').replace('## Step one', '## Step one, renamed'));

@@ -1,0 +1,153 @@
+/**
+ * "Nothing changed": after every successful one-shot build a stamp in
+ * .folio-cache records what the build read (every file and folder under the
+ * content, static and theme folders, with size and modification time; the
+ * other files it read, such as bundle and typedoc inputs and the config
+ * file), the config it ran with, the output files it wrote and the warnings
+ * it printed. The next `folio build` with the same config compares the
+ * stamp with the disk first: when no input changed, appeared or went, no
+ * output file was touched and no scheduled blog post came due, the output
+ * is already what a build would write, so the build replays the warnings
+ * and stops. Any difference (or no stamp, a different folio or config, a
+ * page that imports other files, --no-cache) runs the whole build.
+ */
+import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, renameSync, rmSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { hashOf } from './cache.js';
+import type { Warning } from './warnings.js';
+
+/** Path → `size:mtime` for files, `dir` for folders walked, `-` for a file that was missing. */
+export type Snapshot = Record<string, string>;
+
+export interface Stamp {
+  format: 2;
+  /** Folio's code, the config file and the config value. */
+  configKey: string;
+  outDir: string;
+  /** Folders walked recursively (their whole content is in `inputs`). */
+  roots: string[];
+  inputs: Snapshot;
+  /** Other files the build read (checked one by one, not walked). */
+  files: Snapshot;
+  outputs: Snapshot;
+  /** The build is stale from this moment on (the first future blog post comes due), ms since the epoch. */
+  staleAt?: number;
+  pages: number;
+  warnings: Warning[];
+}
+
+const IGNORED_NAMES = new Set(['node_modules', '.git', '.folio-cache']);
+
+function describe(stats: Stats): string {
+  return `${stats.size}:${stats.mtimeMs}`;
+}
+
+/** Walks the folders (skipping `ignored` paths, node_modules and .git) into a snapshot. */
+export function walkInputs(roots: readonly string[], ignored: readonly string[]): Snapshot {
+  const snapshot: Snapshot = {};
+  const skip = new Set(ignored.map((dir) => path.resolve(dir)));
+  const walk = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    snapshot[dir] = 'dir';
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (IGNORED_NAMES.has(entry.name) || skip.has(full) || entry.name.startsWith('.folio-tmp-')) continue;
+      if (entry.isDirectory()) walk(full);
+      else {
+        try {
+          snapshot[full] = describe(statSync(full));
+        } catch {
+          // vanished while walking: not an input any more
+        }
+      }
+    }
+  };
+  for (const root of roots) {
+    let stats;
+    try {
+      stats = statSync(root);
+    } catch {
+      snapshot[root] = '-';
+      continue;
+    }
+    if (stats.isDirectory()) walk(root);
+    else snapshot[root] = describe(stats);
+  }
+  return snapshot;
+}
+
+/** Size and modification time of each file ('-' when missing, `dir:` + mtime for folders). */
+export function statFiles(files: Iterable<string>): Snapshot {
+  const snapshot: Snapshot = {};
+  for (const file of files) {
+    try {
+      const stats = statSync(file);
+      snapshot[file] = stats.isDirectory() ? `dir:${stats.mtimeMs}` : describe(stats);
+    } catch {
+      snapshot[file] = '-';
+    }
+  }
+  return snapshot;
+}
+
+function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+function stampFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, 'output', `stamp-${hashOf(path.resolve(outDir)).slice(0, 16)}.json`);
+}
+
+export function configKeyOf({ buildHash, config }: { buildHash: string; config: unknown }): string {
+  return hashOf(buildHash, JSON.stringify(config));
+}
+
+/**
+ * The stamp of the previous build when nothing it depends on changed; undefined
+ * when a build is needed. `reason` says why not (for tests and --verbose use).
+ */
+export function checkUpToDate({ cacheDir, outDir, configKey, now, inputs }: { cacheDir: string; outDir: string; configKey: string; now: Date; inputs: Snapshot }): { stamp?: Stamp; reason: string } {
+  let stamp: Stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile(cacheDir, outDir), 'utf8')) as Stamp;
+  } catch {
+    return { reason: 'no stamp' };
+  }
+  if (stamp.format !== 2 || stamp.outDir !== path.resolve(outDir)) return { reason: 'stamp of another output' };
+  if (stamp.configKey !== configKey) return { reason: 'config or folio changed' };
+  if (stamp.staleAt !== undefined && now.getTime() >= stamp.staleAt) return { reason: 'a scheduled post came due' };
+  if (!sameSnapshot(stamp.files, statFiles(Object.keys(stamp.files)))) return { reason: 'a file the build read changed' };
+  if (!sameSnapshot(stamp.outputs, statFiles(Object.keys(stamp.outputs)))) return { reason: 'the output changed' };
+  if (!sameSnapshot(stamp.inputs, inputs)) return { reason: 'content changed' };
+  return { stamp, reason: 'up to date' };
+}
+
+/**
+ * Writes the stamp of a successful build. `inputs` is the walk taken before the build read
+ * anything, so a file saved while the build ran makes the next build run.
+ */
+export function writeStamp(cacheDir: string, stamp: Omit<Stamp, 'format' | 'outputs'> & { outputFiles: Iterable<string> }): void {
+  const { outputFiles, ...rest } = stamp;
+  const full: Stamp = {
+    format: 2,
+    ...rest,
+    outputs: statFiles([...outputFiles].map((file) => path.join(rest.outDir, file))),
+  };
+  const file = stampFile(cacheDir, rest.outDir);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(full));
+  renameSync(temp, file);
+}
+
+export function removeStamp(cacheDir: string, outDir: string): void {
+  rmSync(stampFile(cacheDir, outDir), { force: true });
+}
