@@ -3,7 +3,6 @@ import type { SidebarItem } from '../src/shared/page-data.js';
 import { normalisePath } from '../src/shared/url.js';
 import { Collapsible } from './Collapsible.js';
 import { SidebarStateContext, usePath } from './context.js';
-import { Icon } from './Icons.js';
 import { isCurrent } from './paths.js';
 import { SmartLink } from './SmartLink.js';
 
@@ -92,9 +91,7 @@ export function DocSidebarTree({
               aria-expanded={expanded}
               aria-controls={listId}
               onClick={() => state.setExpanded(key, !expanded)}
-            >
-              <Icon name="chevron" />
-            </button>
+            />
           ) : null}
         </div>
         <Collapsible collapsed={!expanded} id={listId}>

@@ -1,5 +1,5 @@
 /** Inline SVG icons of the theme (no icon font, no extra request). */
-export function Icon({ name, size = 20 }: { name: 'sun' | 'moon' | 'menu' | 'close' | 'external' | 'github' | 'chevron' | 'home' | 'edit' | 'rss' | 'clock'; size?: number }) {
+export function Icon({ name, size = 20 }: { name: 'sun' | 'moon' | 'menu' | 'close' | 'external' | 'github' | 'home' | 'edit' | 'rss' | 'clock'; size?: number }) {
   const common = { width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false, className: `icon icon-${name}` } as const;
   switch (name) {
     case 'sun':
@@ -37,12 +37,6 @@ export function Icon({ name, size = 20 }: { name: 'sun' | 'moon' | 'menu' | 'clo
       return (
         <svg {...common} fill="currentColor">
           <path d="M12 2a10 10 0 0 0-3.16 19.49c.5.09.68-.22.68-.48v-1.7c-2.78.6-3.37-1.34-3.37-1.34-.46-1.16-1.11-1.47-1.11-1.47-.91-.62.07-.6.07-.6 1 .07 1.53 1.03 1.53 1.03.9 1.52 2.34 1.08 2.91.83.09-.65.35-1.09.63-1.34-2.22-.25-4.55-1.11-4.55-4.94 0-1.09.39-1.98 1.03-2.68-.1-.25-.45-1.27.1-2.65 0 0 .84-.27 2.75 1.02a9.6 9.6 0 0 1 5 0c1.91-1.29 2.75-1.02 2.75-1.02.55 1.38.2 2.4.1 2.65.64.7 1.03 1.59 1.03 2.68 0 3.84-2.34 4.69-4.57 4.93.36.31.68.92.68 1.85v2.75c0 .27.18.58.69.48A10 10 0 0 0 12 2z" />
-        </svg>
-      );
-    case 'chevron':
-      return (
-        <svg {...common} width={16} height={16} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M9 6l6 6-6 6" />
         </svg>
       );
     case 'home':

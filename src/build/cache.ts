@@ -42,9 +42,48 @@ export class Cache {
     if (this.options.memory !== false || !this.dir) this.memory.set(id, value);
   }
 
-  private fileFor(namespace: string, key: string): string | undefined {
+  private fileFor(namespace: string, key: string, ext = 'json'): string | undefined {
     if (!this.dir) return undefined;
-    return path.join(this.dir, namespace, key.slice(0, 2), `${key}.json`);
+    return path.join(this.dir, namespace, key.slice(0, 2), `${key}.${ext}`);
+  }
+
+  /** A text entry (stored as it is, not as JSON: page bodies read back fast). */
+  getText(namespace: string, key: string): string | undefined {
+    const id = `${namespace}/${key}`;
+    if (this.memory.has(id)) {
+      this.stats.hits++;
+      return this.memory.get(id) as string;
+    }
+    const file = this.fileFor(namespace, key, 'txt');
+    if (file) {
+      try {
+        const value = readFileSync(file, 'utf8');
+        this.keep(id, value);
+        this.stats.hits++;
+        return value;
+      } catch {
+        // not cached
+      }
+    }
+    this.stats.misses++;
+    return undefined;
+  }
+
+  setText(namespace: string, key: string, value: string): void {
+    this.keep(`${namespace}/${key}`, value);
+    const file = this.fileFor(namespace, key, 'txt');
+    if (file) this.write(file, value);
+  }
+
+  private write(file: string, text: string): void {
+    const dir = path.dirname(file);
+    if (!this.madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, text);
+    renameSync(temp, file);
   }
 
   get<T>(namespace: string, key: string): T | undefined {
@@ -71,15 +110,7 @@ export class Cache {
   set<T>(namespace: string, key: string, value: T): void {
     this.keep(`${namespace}/${key}`, value);
     const file = this.fileFor(namespace, key);
-    if (!file) return;
-    const dir = path.dirname(file);
-    if (!this.madeDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.madeDirs.add(dir);
-    }
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(value));
-    renameSync(temp, file);
+    if (file) this.write(file, JSON.stringify(value));
   }
 
   /** Keeps a value in memory only (another thread already wrote it to disk). */

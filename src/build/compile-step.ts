@@ -9,10 +9,10 @@ import path from 'node:path';
 import { compileApi } from '../api/compile-api.js';
 import type { Content } from '../content/types.js';
 import type { SourceFile } from '../content/read-source.js';
-import { resolveContentLinks, type MediaFile } from '../links/resolve-links.js';
+import { resolveContentLinks, resolveRefs, type MediaFile } from '../links/resolve-links.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import { compileMany } from '../markdown/compile-many.js';
-import { compileCacheKey } from '../markdown/compile.js';
+import { readCompiled } from '../markdown/compile.js';
 import { FolioError } from '../errors/index.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { RouteTable } from '../routes/types.js';
@@ -175,18 +175,25 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   const bySource = new Map(sources.map((source) => [source.file, source]));
   // One-shot builds with a disk cache keep page bodies on disk until rendering (watch mode keeps them all).
   const lean = input.keepUnresolved === false && ctx.cache.dir !== undefined;
-  const leanFiles = new Set<string>();
+  /** Files whose body stays in the cache, and their cache keys. */
+  const leanFiles = new Map<string, string>();
   const resolver = (warnings: Warning[]) => ({ fileRoutes, baseUrl: ctx.config.baseUrl, media, warn: (warning: Warning) => warnings.push(warning) });
-  const settle = (source: SourceFile, raw: CompiledContent): CompiledEntry => {
+  const settle = (source: SourceFile, raw: CompiledContent, key?: string): CompiledEntry => {
     const warnings: Warning[] = [];
-    const resolved = resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver(warnings) });
-    const fingerprint = fingerprintOf(resolved);
     const targets = linkTargets(source.file, raw);
     // Pages that import files are not cached, so they keep their body.
-    if (!lean || raw.imports) return { hash: source.hash, raw, resolved, fingerprint, warnings, targets };
-    leanFiles.add(source.file);
-    // One-shot build: keep everything but the body, which renderPages reads back from the cache (LeanCompiled).
-    const kept = { ...resolved, html: '' };
+    if (!lean || raw.imports || key === undefined) {
+      const resolved = resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver(warnings) });
+      return { hash: source.hash, raw, resolved, fingerprint: fingerprintOf(resolved), warnings, targets };
+    }
+    // One-shot build: keep everything but the body, which renderPages reads back from the cache
+    // (CompiledMap). The body is a function of the compile key and of how its links resolve, so
+    // those two make its fingerprint without hashing the HTML.
+    const resolution = resolveRefs({ compiled: raw, file: source.file, resolver: resolver(warnings) });
+    const fingerprint = hashOf(key, JSON.stringify([resolution.hrefs, resolution.srcs])).slice(0, 20);
+    const { excerptHtml: _unresolved, ...meta } = raw;
+    const kept: CompiledContent = { ...meta, html: '', links: resolution.links, images: resolution.images };
+    leanFiles.set(source.file, key);
     return { hash: source.hash, raw: kept, resolved: kept, fingerprint, warnings, targets };
   };
   // Compile every changed source first, on all cores when there are many (see compileMany).
@@ -206,16 +213,16 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     highlighter,
     threads: ctx.threads,
     // Links are resolved as each result arrives, so a one-shot build never holds all bodies.
-    keep: (job, raw) => {
-      const entry = settle(bySource.get(job.file)!, raw);
+    withoutBodies: lean,
+    keep: (job, raw, key) => {
+      const entry = settle(bySource.get(job.file)!, raw, key);
       fresh.set(job.file, entry);
       return entry.raw;
     },
   });
   compiledCount = many.compiled;
-  const jobIndex = new Map(jobs.map((job, index) => [job.file, index]));
   const loadBody = (file: string, key: string): CompiledContent => {
-    const raw = ctx.cache.get<CompiledContent>('page', key);
+    const raw = readCompiled(ctx.cache, key);
     if (!raw) {
       throw new FolioError({
         code: 'RENDER_FAILED',
@@ -240,8 +247,8 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     }
     for (const warning of entry.warnings) ctx.warnings.add(warning);
     entries.set(source.file, entry);
-    if (leanFiles.has(source.file)) {
-      const key = compileCacheKey(jobs[jobIndex.get(source.file)!]);
+    const key = leanFiles.get(source.file);
+    if (key !== undefined) {
       compiled.setLazy(source.file, entry.resolved, () => loadBody(source.file, key));
     } else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);

@@ -81,21 +81,24 @@ function resolveImage(src: string, file: string, resolver: LinkResolver, ref: So
   return withBase(resolver.baseUrl, media.url);
 }
 
-/** Returns the compiled content with resolved links (links list updated too). */
-export function resolveContentLinks({ compiled, file, resolver }: { compiled: CompiledContent; file: string; resolver: LinkResolver }): CompiledContent {
-  let html = compiled.html;
-  let excerptHtml = compiled.excerptHtml;
+/** How each link and image of a page resolves: what resolution changes, and nothing else. */
+export interface Resolution {
+  links: SourceRef[];
+  images: SourceRef[];
+  /** href → resolved href (only those that change). */
+  hrefs: [string, string][];
+  /** src → resolved src (only those that change). */
+  srcs: [string, string][];
+}
+
+/** Resolves the page's link and image lists (warning about broken ones); the HTML is left alone. */
+export function resolveRefs({ compiled, file, resolver }: { compiled: Pick<CompiledContent, 'links' | 'images'>; file: string; resolver: LinkResolver }): Resolution {
   const links: SourceRef[] = [];
   const done = new Map<string, string | undefined>();
   for (const ref of compiled.links) {
     if (!done.has(ref.href)) done.set(ref.href, resolveHref(ref.href, file, resolver, ref));
     const resolved = done.get(ref.href);
     links.push(resolved ? { ...ref, href: resolved } : ref);
-  }
-  for (const [from, to] of done) {
-    if (!to) continue;
-    html = replaceAttr(html, 'href', from, to);
-    if (excerptHtml) excerptHtml = replaceAttr(excerptHtml, 'href', from, to);
   }
   const images: SourceRef[] = [];
   const doneImages = new Map<string, string | undefined>();
@@ -104,10 +107,25 @@ export function resolveContentLinks({ compiled, file, resolver }: { compiled: Co
     const resolved = doneImages.get(ref.href);
     images.push(resolved ? { ...ref, href: resolved } : ref);
   }
-  for (const [from, to] of doneImages) {
-    if (!to) continue;
-    html = replaceAttr(html, 'src', from, to);
-    if (excerptHtml) excerptHtml = replaceAttr(excerptHtml, 'src', from, to);
-  }
-  return { ...compiled, html, ...(excerptHtml !== undefined ? { excerptHtml } : {}), links, images };
+  const changed = (map: Map<string, string | undefined>) => [...map].filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== entry[0]);
+  return { links, images, hrefs: changed(done), srcs: changed(doneImages) };
+}
+
+/** Rewrites the attributes of an HTML fragment as a resolution says. */
+export function applyResolution(html: string, resolution: Pick<Resolution, 'hrefs' | 'srcs'>): string {
+  for (const [from, to] of resolution.hrefs) html = replaceAttr(html, 'href', from, to);
+  for (const [from, to] of resolution.srcs) html = replaceAttr(html, 'src', from, to);
+  return html;
+}
+
+/** Returns the compiled content with resolved links (links list updated too). */
+export function resolveContentLinks({ compiled, file, resolver }: { compiled: CompiledContent; file: string; resolver: LinkResolver }): CompiledContent {
+  return withResolution(compiled, resolveRefs({ compiled, file, resolver }));
+}
+
+/** The compiled content as a resolution makes it. */
+export function withResolution(compiled: CompiledContent, resolution: Resolution): CompiledContent {
+  const html = applyResolution(compiled.html, resolution);
+  const excerptHtml = compiled.excerptHtml === undefined ? undefined : applyResolution(compiled.excerptHtml, resolution);
+  return { ...compiled, html, ...(excerptHtml !== undefined ? { excerptHtml } : {}), links: resolution.links, images: resolution.images };
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Cache } from '../build/cache.js';
 import { createPool, defaultThreads } from '../build/worker-pool.js';
 import { FolioError } from '../errors/index.js';
-import { compileCacheKey, compileMarkdown, type CompiledContent, type CompileInput } from './compile.js';
+import { compileCacheKey, compileMarkdown, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
 import type { CompileJob } from './compile-worker.js';
 import type { CodeHighlighter } from './highlight.js';
 
@@ -29,7 +29,9 @@ export interface CompileManyInput {
    * what the result map keeps. One-shot builds keep a lean copy here, so a 10,000-page build does
    * not hold every page body at once.
    */
-  keep?: (job: CompileJob, result: CompiledContent) => CompiledContent;
+  keep?: (job: CompileJob, result: CompiledContent, key: string) => CompiledContent;
+  /** Read cached pages without their body HTML (`html` is empty; the caller reads it when it needs it). */
+  withoutBodies?: boolean;
 }
 
 export interface CompileManyResult {
@@ -49,13 +51,14 @@ function workerFile(): URL | undefined {
 /** Jobs in flight per worker: enough to keep it busy, few enough that queued sources do not pile up. */
 const WINDOW_PER_WORKER = 4;
 
-export async function compileMany({ jobs, cache, highlighter, threads = defaultThreads(), keep = (_job, result) => result }: CompileManyInput): Promise<CompileManyResult> {
+export async function compileMany({ jobs, cache, highlighter, threads = defaultThreads(), keep = (_job, result) => result, withoutBodies = false }: CompileManyInput): Promise<CompileManyResult> {
   const results = new Map<string, CompiledContent>();
   // Read each cache entry once; only what is not there gets compiled.
   const misses: CompileJob[] = [];
   for (const job of jobs) {
-    const hit = cache.get<CompiledContent>('page', compileCacheKey(job));
-    if (hit) results.set(job.file, keep(job, hit));
+    const key = compileCacheKey(job);
+    const hit = readCompiled(cache, key, { body: !withoutBodies });
+    if (hit) results.set(job.file, keep(job, hit, key));
     else misses.push(job);
   }
   const file = workerFile();
@@ -79,8 +82,9 @@ export async function compileMany({ jobs, cache, highlighter, threads = defaultT
           const job = misses[index];
           try {
             const result = await pool.run(job);
-            cache.remember('page', compileCacheKey(job), result);
-            compiledHere.set(job.file, keep(job, result));
+            const key = compileCacheKey(job);
+            if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
+            compiledHere.set(job.file, keep(job, result, key));
           } catch (reason) {
             failures.set(index, reason);
           }
@@ -94,7 +98,7 @@ export async function compileMany({ jobs, cache, highlighter, threads = defaultT
   }
   for (const job of misses) {
     // What the workers compiled, else (in one thread) a compile here.
-    results.set(job.file, compiledHere.get(job.file) ?? keep(job, await compileMarkdown({ ...(job as CompileInput), highlighter, cache })));
+    results.set(job.file, compiledHere.get(job.file) ?? keep(job, await compileMarkdown({ ...(job as CompileInput), highlighter, cache }), compileCacheKey(job)));
   }
   // Callers look results up by file; keep the order of the jobs all the same.
   return { results: new Map(jobs.map((job) => [job.file, results.get(job.file)!])), compiled: misses.length, workers };

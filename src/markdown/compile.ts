@@ -83,14 +83,39 @@ export function compileCacheKey(input: Pick<CompileInput, 'cacheSalt' | 'file' |
   return hashOf(input.cacheSalt, input.file, input.body, String(input.stripTitle ?? true), JSON.stringify(input.options));
 }
 
+/**
+ * A compiled page in the cache: its metadata (headings, links, excerpt…) in `page/` and its body
+ * HTML as text in `body/`, so a build that needs only the metadata (a warm one-shot build, whose
+ * unchanged pages are not rendered) does not read the bodies.
+ */
+export function readCompiled(cache: Cache, key: string, { body = true }: { body?: boolean } = {}): CompiledContent | undefined {
+  const meta = cache.get<Omit<CompiledContent, 'html'>>('page', key);
+  if (!meta) return undefined;
+  if (!body) return { ...meta, html: '' };
+  const html = cache.getText('body', key);
+  return html === undefined ? undefined : { ...meta, html };
+}
+
+export function storeCompiled(cache: Cache, key: string, result: CompiledContent, { memoryOnly = false }: { memoryOnly?: boolean } = {}): void {
+  const { html, ...meta } = result;
+  if (memoryOnly) {
+    cache.remember('page', key, meta);
+    cache.remember('body', key, html);
+    return;
+  }
+  // Body first: a metadata entry is only ever found with its body beside it.
+  cache.setText('body', key, html);
+  cache.set('page', key, meta);
+}
+
 export async function compileMarkdown(input: CompileInput): Promise<CompiledContent> {
   const stripTitle = input.stripTitle ?? true;
   const key = compileCacheKey(input);
-  const cached = input.cache?.get<CompiledContent>('page', key);
+  const cached = input.cache ? readCompiled(input.cache, key) : undefined;
   if (cached) return cached;
   const result = await compileUncached({ ...input, stripTitle });
   // What an imported file contributes is not part of the key: such pages are compiled every time.
-  if (!result.imports) input.cache?.set('page', key, result);
+  if (!result.imports && input.cache) storeCompiled(input.cache, key, result);
   return result;
 }
 

@@ -4,7 +4,7 @@
  * the browser. Grammars load lazily; each distinct block is highlighted once
  * (results are cached by the caller through the build cache).
  */
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { Highlighter } from 'shiki';
 import { bundledLanguages } from 'shiki/langs';
 
@@ -58,19 +58,71 @@ export function normaliseLang(lang: string | undefined | null): string {
   return resolved === 'text' || resolved in bundledLanguages ? resolved : 'text';
 }
 
-/** Holds one shiki highlighter; create one per process (or worker). */
+/** One run of text and its style in both themes. */
+export interface DualToken {
+  content: string;
+  /** Inline style: `--shiki-light:…;--shiki-dark:…` plus font styles; empty for plain text. */
+  style: string;
+}
+
+interface ThemeStyles {
+  name: string;
+  fg: string;
+  bg: string;
+  theme: Theme;
+  colors: string[];
+  replacements: Record<string, string>;
+}
+
+type Theme = import('@shikijs/vscode-textmate').Theme;
+type Grammar = import('@shikijs/vscode-textmate').IGrammar;
+type StateStack = import('@shikijs/vscode-textmate').StateStack;
+
+/** vscode-textmate's FontStyle bits. */
+const ITALIC = 1;
+const BOLD = 2;
+const UNDERLINE = 4;
+const STRIKETHROUGH = 8;
+
+/** A scope path as vscode-textmate's Theme.match walks it (scopeName and parent). */
+interface ScopePath {
+  parent: ScopePath | null;
+  scopeName: string;
+}
+
+/**
+ * Holds one shiki highlighter; create one per process (or worker).
+ *
+ * Each block is tokenized once: the grammar gives every token its scope
+ * stack, and the colour of a stack in each theme is resolved the way
+ * vscode-textmate does it while tokenizing (push scope by scope; a theme
+ * rule that matches sets the colour and font style, otherwise the parent's
+ * stand). shiki's own dual-theme path tokenizes a block once per theme.
+ */
 export class CodeHighlighter {
   private highlighter?: Promise<Highlighter>;
+  private themes?: [ThemeStyles, ThemeStyles];
   private readonly loaded = new Set<string>(['text']);
+  /** Scope stack → the style attribute of its tokens. */
+  private readonly styles = new Map<string, string>();
 
   private async get(lang: string): Promise<Highlighter> {
     // Loaded on first use: a build whose code blocks all come from the cache never pays for it.
-    this.highlighter ??= Promise.all([import('shiki'), import('shiki/engine/oniguruma')]).then(([{ createHighlighter }, { createOnigurumaEngine }]) =>
-      createHighlighter({
-        themes: [LIGHT_THEME, DARK_THEME],
-        langs: [],
-        engine: createOnigurumaEngine(import('shiki/wasm')),
-      }),
+    this.highlighter ??= Promise.all([import('shiki'), import('shiki/engine/oniguruma'), import('@shikijs/vscode-textmate')]).then(
+      async ([{ createHighlighter }, { createOnigurumaEngine }, { Theme }]) => {
+        const highlighter = await createHighlighter({
+          themes: [LIGHT_THEME, DARK_THEME],
+          langs: [],
+          engine: createOnigurumaEngine(import('shiki/wasm')),
+        });
+        const styles = (name: string): ThemeStyles => {
+          const registration = highlighter.getTheme(name);
+          const theme = Theme.createFromRawTheme(registration as never);
+          return { name, fg: registration.fg, bg: registration.bg, theme, colors: theme.getColorMap(), replacements: (registration.colorReplacements ?? {}) as Record<string, string> };
+        };
+        this.themes = [styles(LIGHT_THEME), styles(DARK_THEME)];
+        return highlighter;
+      },
     );
     const highlighter = await this.highlighter;
     if (!this.loaded.has(lang)) {
@@ -80,28 +132,116 @@ export class CodeHighlighter {
     return highlighter;
   }
 
+  /** The style of a token with these scopes in both themes (as an inline style). */
+  private styleOf(scopes: string[]): string {
+    const key = scopes.join(' ');
+    let style = this.styles.get(key);
+    if (style !== undefined) return style;
+    const parts: string[] = [];
+    for (const [index, theme] of this.themes!.entries()) {
+      const prefix = index === 0 ? '--shiki-light' : '--shiki-dark';
+      const defaults = theme.theme.getDefaults();
+      let foreground = defaults.foregroundId;
+      let fontStyle = defaults.fontStyle;
+      let path: ScopePath | null = null;
+      for (const scope of scopes) {
+        path = { parent: path, scopeName: scope };
+        const match = theme.theme.match(path as never);
+        if (!match) continue;
+        if (match.fontStyle !== -1) fontStyle = match.fontStyle;
+        if (match.foregroundId !== 0) foreground = match.foregroundId;
+      }
+      const color = theme.colors[foreground];
+      parts.push(`${prefix}:${theme.replacements[color] ?? theme.replacements[color.toLowerCase()] ?? color}`);
+      if (fontStyle > 0) {
+        if (fontStyle & ITALIC) parts.push(`${prefix}-font-style:italic`);
+        if (fontStyle & BOLD) parts.push(`${prefix}-font-weight:bold`);
+        const decorations = [fontStyle & UNDERLINE ? 'underline' : '', fontStyle & STRIKETHROUGH ? 'line-through' : ''].filter(Boolean);
+        if (decorations.length) parts.push(`${prefix}-text-decoration:${decorations.join(' ')}`);
+      }
+    }
+    style = parts.join(';');
+    this.styles.set(key, style);
+    return style;
+  }
+
+  /**
+   * The block's lines as runs of equally styled text. Whitespace-only runs join the next run (or
+   * the previous one at the end of a line): their colour is invisible, and fewer spans are smaller.
+   */
+  async tokenize(code: string, lang: string | undefined | null): Promise<DualToken[][]> {
+    const language = normaliseLang(lang);
+    const highlighter = await this.get(language);
+    const lines = code.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+    if (language === 'text') return lines.map((line) => (line ? [{ content: line, style: '' }] : []));
+    const grammar = highlighter.getLanguage(language) as unknown as Grammar;
+    let state: StateStack | null = null;
+    const result: DualToken[][] = [];
+    for (const line of lines) {
+      if (line === '') {
+        result.push([]);
+        continue;
+      }
+      const tokenized = grammar.tokenizeLine(line, state, 500);
+      state = tokenized.ruleStack;
+      const runs: DualToken[] = [];
+      let pending = '';
+      let pendingStyle = '';
+      for (const token of tokenized.tokens) {
+        const content = line.slice(token.startIndex, Math.min(token.endIndex, line.length));
+        if (!content) continue;
+        const style = this.styleOf(token.scopes);
+        const last = runs[runs.length - 1];
+        if (/^\s+$/.test(content) && !style.includes('text-decoration')) {
+          if (!pending) pendingStyle = style;
+          pending += content;
+          continue;
+        }
+        if (last && last.style === style && !pending) last.content += content;
+        else if (last && last.style === style) {
+          last.content += pending + content;
+          pending = '';
+        } else {
+          runs.push({ content: pending + content, style });
+          pending = '';
+        }
+      }
+      if (pending) {
+        if (runs.length) runs[runs.length - 1].content += pending;
+        else runs.push({ content: pending, style: pendingStyle });
+      }
+      result.push(runs);
+    }
+    return result;
+  }
+
   /** Highlights one fenced block into a hast `<pre>` element. */
   async highlight({ code, lang, meta }: { code: string; lang: string | undefined | null; meta: CodeMeta }): Promise<Element> {
     const language = normaliseLang(lang);
-    const highlighter = await this.get(language);
-    const root = highlighter.codeToHast(code.replace(/\n$/, ''), {
-      lang: language,
-      themes: { light: LIGHT_THEME, dark: DARK_THEME },
-      defaultColor: false,
-      transformers: [
-        {
-          line(node, line) {
-            if (meta.highlightLines.has(line)) this.addClassToHast(node, 'highlighted');
-          },
-          pre(node) {
-            node.properties.tabindex = '0';
-            node.properties['data-language'] = language;
-            if (meta.showLineNumbers) this.addClassToHast(node, 'line-numbers');
-          },
-        },
-      ],
-    }) as Root;
-    return root.children.find((child): child is Element => child.type === 'element')!;
+    const lines = await this.tokenize(code.replace(/\n$/, ''), language);
+    const [light, dark] = this.themes!;
+    const children: ElementContent[] = [];
+    lines.forEach((runs, index) => {
+      if (index > 0) children.push({ type: 'text', value: '\n' });
+      const className = meta.highlightLines.has(index + 1) ? ['line', 'highlighted'] : ['line'];
+      children.push({
+        type: 'element',
+        tagName: 'span',
+        properties: { className },
+        children: runs.map((run) => ({ type: 'element', tagName: 'span', properties: run.style ? { style: run.style } : {}, children: [{ type: 'text', value: run.content }] })),
+      });
+    });
+    return {
+      type: 'element',
+      tagName: 'pre',
+      properties: {
+        className: ['shiki', 'shiki-themes', light.name, dark.name, ...(meta.showLineNumbers ? ['line-numbers'] : [])],
+        style: `--shiki-light:${light.fg};--shiki-dark:${dark.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.bg}`,
+        tabindex: '0',
+        'data-language': language,
+      },
+      children: [{ type: 'element', tagName: 'code', properties: {}, children }],
+    };
   }
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import { FolioError, isFolioError } from '../errors/index.js';
 import type { PageLinks } from '../links/check-links.js';
-import { scanHtml } from '../links/check-links.js';
+import { createInterner, scanHtml } from '../links/check-links.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import type { Route, RouteTable } from '../routes/types.js';
 import type { PageData, PostSummary, RouteManifestEntry } from '../shared/page-data.js';
@@ -87,6 +87,7 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
     writes.length = 0;
   };
   let reused = 0;
+  const intern = createInterner();
   const next: ReuseManifest | undefined = input.reuse ? { outDir: '', routes: {} } : undefined;
   for (const route of input.table.routes) {
     const fingerprint = input.reuse?.fingerprints.get(route.path);
@@ -105,7 +106,7 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
       }
     }
     const { html, page } = renderRoute(input, route);
-    const scanned = scanHtml(html);
+    const scanned = scanHtml(html, intern);
     const body = route.source ? input.compiled.get(route.source.file) : undefined;
     const record = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
     links.push(record);

@@ -1,0 +1,119 @@
+/**
+ * The highlighter tokenizes each block once and colours it for both themes
+ * itself; every character must get exactly the colour and font style that
+ * shiki's own dual-theme highlighting (which tokenizes once per theme) gives
+ * it. Checked on every fenced block of the site's content and on samples of
+ * each language the site uses, including embedded languages.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { createHighlighter, type Highlighter } from 'shiki';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { toHtml } from 'hast-util-to-html';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CodeHighlighter, DARK_THEME, LIGHT_THEME, normaliseLang, parseCodeMeta } from '../../../src/markdown/highlight.js';
+import { repoRoot } from '../../support/fixtures.js';
+
+interface Block {
+  where: string;
+  lang: string;
+  code: string;
+}
+
+function siteBlocks(): Block[] {
+  const blocks: Block[] = [];
+  for (const file of fg.sync('content/**/*.{md,mdx}', { cwd: repoRoot })) {
+    const text = readFileSync(path.join(repoRoot, file), 'utf8');
+    for (const match of text.matchAll(/^```([\w-]+)[^\n]*\n([\s\S]*?)^```/gm)) {
+      blocks.push({ where: `${file}:${text.slice(0, match.index).split('\n').length}`, lang: match[1], code: match[2].replace(/\n$/, '') });
+    }
+  }
+  return blocks;
+}
+
+const SAMPLES: Block[] = [
+  { where: 'markdown with a fenced block', lang: 'md', code: '# Title\n\n*em* and **strong** and `code`\n\n```ts\nconst x: number = 1;\n```\n\n> quote\n- [link](https://example.com)' },
+  { where: 'tsx', lang: 'tsx', code: 'export function App({ name }: { name: string }) {\n  return <div className="x">{name}</div>;\n}' },
+  { where: 'bash heredoc and variables', lang: 'bash', code: 'cat <<EOF > out.txt\nhello $USER\nEOF\nfor f in *.ts; do echo "${f%.ts}"; done   \n   ' },
+  { where: 'yaml with anchors', lang: 'yaml', code: 'base: &base\n  name: "x"  # comment\n  list:\n    - 1\n    - true\nother:\n  <<: *base' },
+  { where: 'json', lang: 'json', code: '{\n  "a": [1, 2.5, null],\n  "b": { "c": "d" }\n}' },
+  { where: 'blank and whitespace lines', lang: 'ts', code: '\n  \nconst a = 1;\t\n\n' },
+  { where: 'unknown language', lang: 'nonsense-lang', code: 'plain <b>text</b>\n  indented' },
+];
+
+/** Per character: [light colour, dark colour, light font style, dark font style], as shiki gives them. */
+function shikiStyles(shiki: Highlighter, block: Block): string[][] {
+  const lang = normaliseLang(block.lang);
+  const tokens = shiki.codeToTokensWithThemes(block.code, { lang: lang as never, themes: { light: LIGHT_THEME, dark: DARK_THEME } });
+  return tokens.map((line) => {
+    const chars: string[] = [];
+    for (const token of line) {
+      const light = token.variants.light;
+      const dark = token.variants.dark;
+      const style = lang === 'text' ? '' : `${light.color?.toUpperCase()}|${dark.color?.toUpperCase()}|${light.fontStyle ?? 0}|${dark.fontStyle ?? 0}`;
+      for (const char of token.content) chars.push(/\s/.test(char) ? ' ' : style);
+    }
+    return chars;
+  });
+}
+
+function ourStyles(lines: { content: string; style: string }[][]): string[][] {
+  const fontStyle = (style: string, prefix: string) =>
+    (new RegExp(`${prefix}-font-style:italic`).test(style) ? 1 : 0) |
+    (new RegExp(`${prefix}-font-weight:bold`).test(style) ? 2 : 0) |
+    (new RegExp(`${prefix}-text-decoration:[^;]*underline`).test(style) ? 4 : 0) |
+    (new RegExp(`${prefix}-text-decoration:[^;]*line-through`).test(style) ? 8 : 0);
+  return lines.map((runs) => {
+    const chars: string[] = [];
+    for (const run of runs) {
+      const light = /--shiki-light:([^;]+)/.exec(run.style)?.[1];
+      const dark = /--shiki-dark:([^;]+)/.exec(run.style)?.[1];
+      const style = run.style ? `${light?.toUpperCase()}|${dark?.toUpperCase()}|${fontStyle(run.style, '--shiki-light')}|${fontStyle(run.style, '--shiki-dark')}` : '';
+      for (const char of run.content) chars.push(/\s/.test(char) ? ' ' : style);
+    }
+    return chars;
+  });
+}
+
+describe('dual-theme highlighting', () => {
+  let shiki: Highlighter;
+  const ours = new CodeHighlighter();
+  const blocks = [...siteBlocks(), ...SAMPLES];
+  beforeAll(async () => {
+    shiki = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs: [], engine: createOnigurumaEngine(import('shiki/wasm')) });
+    for (const lang of new Set(blocks.map((block) => normaliseLang(block.lang)))) if (lang !== 'text') await shiki.loadLanguage(lang as never);
+  });
+
+  it('reads enough blocks from the site to mean something', () => {
+    expect(blocks.length).toBeGreaterThan(200);
+    expect(new Set(blocks.map((block) => normaliseLang(block.lang)))).toEqual(new Set(['typescript', 'bash', 'yaml', 'javascript', 'json', 'text', 'tsx', 'markdown']));
+  });
+
+  it("gives every character shiki's colour and font style in both themes", async () => {
+    const mismatches: string[] = [];
+    for (const block of blocks) {
+      const expected = shikiStyles(shiki, block);
+      const actual = ourStyles(await ours.tokenize(block.code, block.lang));
+      expect(actual.map((line) => line.length), block.where).toEqual(expected.map((line) => line.length));
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) mismatches.push(block.where);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('keeps the text of every block, line for line', async () => {
+    for (const block of blocks) {
+      const lines = await ours.tokenize(block.code, block.lang);
+      expect(lines.map((runs) => runs.map((run) => run.content).join('')).join('\n'), block.where).toBe(block.code);
+    }
+  });
+
+  it('renders a <pre> with both themes, marked lines, line numbers and the language', async () => {
+    const pre = await ours.highlight({ code: 'const a = 1;\nconst b = 2;\n', lang: 'ts', meta: parseCodeMeta('{2} showLineNumbers') });
+    const html = toHtml(pre);
+    expect(html).toMatch(/^<pre class="shiki shiki-themes github-light-default github-dark-default line-numbers" style="--shiki-light:#1f2328;--shiki-dark:#e6edf3;--shiki-light-bg:#ffffff;--shiki-dark-bg:#0d1117" tabindex="0" data-language="typescript"><code>/);
+    expect(html).toContain('<span class="line"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const</span>');
+    expect(html).toMatch(/<\/span>\n<span class="line highlighted"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const<\/span>/);
+    expect(html.match(/class="line/g)).toHaveLength(2);
+  });
+});
