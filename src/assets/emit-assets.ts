@@ -26,11 +26,10 @@ export interface ClientBundle {
   sizes: Record<string, number>;
 }
 
+const CLIENT_ENTRY = 'folio-client-entry.tsx';
+
 export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; pages: TsxPageFile[]; outDir: string }): Promise<ClientBundle> {
   const root = folioRoot();
-  const entryDir = path.join(ctx.cacheDir, 'client');
-  mkdirSync(entryDir, { recursive: true });
-  const entry = path.join(entryDir, 'client.tsx');
   const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\nstart(pages);\n`;
   const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages));
   const assetsDir = path.join(outDir, 'assets');
@@ -39,14 +38,15 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
     writeBundleFiles(assetsDir, cached.files);
     return cached.extra;
   }
-  writeFileSync(entry, source);
   try {
+    // The entry is passed in memory: a file in the cache folder raced with other builds of the same
+    // site writing it at the same moment (esbuild could read it half-written).
     const result = await esbuild.build({
-      entryPoints: [{ in: entry, out: 'client' }],
+      stdin: { contents: source, resolveDir: root, loader: 'tsx', sourcefile: CLIENT_ENTRY },
       bundle: true,
       write: false,
       outdir: assetsDir,
-      entryNames: '[name]-[hash]',
+      entryNames: 'client-[hash]',
       assetNames: 'media/[name]-[hash]',
       format: 'esm',
       platform: 'browser',
@@ -74,7 +74,7 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
     const files = result.outputFiles.map((file) => ({ path: path.relative(assetsDir, file.path), contents: Buffer.from(file.contents).toString('base64') }));
     writeBundleFiles(assetsDir, files);
     const bundle = { scripts, styles, sizes };
-    storeBundle({ cache: ctx.cache, key, inputs: inputsOf(result.metafile), files, extra: bundle });
+    storeBundle({ cache: ctx.cache, key, inputs: inputsOf(result.metafile, { virtual: [CLIENT_ENTRY] }), files, extra: bundle });
     return bundle;
   } catch (error) {
     throw compileError(error);

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
   const hash = createHash('sha256');
@@ -81,7 +82,7 @@ export class Cache {
       mkdirSync(dir, { recursive: true });
       this.madeDirs.add(dir);
     }
-    const temp = `${file}.${process.pid}.tmp`;
+    const temp = `${file}.${process.pid}-${threadId}.tmp`;
     writeFileSync(temp, text);
     renameSync(temp, file);
   }

@@ -16,7 +16,7 @@ export function createProgram(): Command {
     .option('--strict', 'fail the build on warnings', false)
     .option('--quiet', 'print only warnings and errors', false)
     .option('--no-cache', 'ignore and do not write .folio-cache')
-    .option('--threads <n>', 'worker threads for compiling markdown (1: single-threaded; default: one per core)')
+    .option('--threads <n>', 'worker threads for compiling markdown (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)')
     .option('--force', 'run every stage even when nothing changed since the last build', false)
     .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string; force: boolean }) => {
       const { build } = await import('../build/build.js');

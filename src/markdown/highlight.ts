@@ -182,7 +182,9 @@ export class CodeHighlighter {
         result.push([]);
         continue;
       }
-      const tokenized = grammar.tokenizeLine(line, state, 500);
+      // No time limit (0): a limit makes the output depend on the machine's load (a line cut short
+      // under load, e.g. while a worker compiles a grammar's expressions, is coloured differently).
+      const tokenized = grammar.tokenizeLine(line, state, 0);
       state = tokenized.ruleStack;
       const runs: DualToken[] = [];
       let pending = '';
