@@ -18,6 +18,7 @@ export async function buildSelf() {
       cli: path.join(root, 'src/cli/index.ts'),
       index: path.join(root, 'src/index.ts'),
       'compile-worker': path.join(root, 'src/markdown/compile-worker.ts'),
+      'typedoc-worker': path.join(root, 'src/api/typedoc-worker.ts'),
     },
     outdir: temp,
     outExtension: { '.js': '.mjs' },

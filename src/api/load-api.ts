@@ -11,7 +11,10 @@ import type { BuildContext } from '../build/context.js';
 import { readSource } from '../content/read-source.js';
 import { FolioError } from '../errors/index.js';
 import { MANIFEST_NAMESPACE, MODEL_NAMESPACE, contentKey, inputKey } from './api-cache.js';
-import { runTypedoc } from './run-typedoc.js';
+import { fileURLToPath } from 'node:url';
+import { createPool } from '../build/worker-pool.js';
+import { rebuildWorkerError } from '../errors/index.js';
+import { runTypedoc, type TypedocInput, type TypedocRun } from './run-typedoc.js';
 import type { ApiManifest, ApiModel, CachedApiModel } from './types.js';
 
 export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
@@ -32,7 +35,7 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
     model = ctx.cache.get<CachedApiModel>(MODEL_NAMESPACE, hash);
   }
   if (!model) {
-    const run = await runTypedoc({ root: ctx.root, entryPoints, tsconfig });
+    const run = await runTypedocOffThread({ root: ctx.root, entryPoints, tsconfig });
     generated = true;
     model = { project: run.project, problems: run.problems };
     manifest = run.manifest;
@@ -78,5 +81,28 @@ function configLine(configFile: string, value: string): number | undefined {
     return index >= 0 ? index + 1 : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function typedocWorkerFile(): URL | undefined {
+  // The compiled dist/ has the worker; from source (tests through vitest) typedoc runs in this thread.
+  const url = new URL('./typedoc-worker.mjs', import.meta.url);
+  return existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+/**
+ * Runs typedoc in a worker thread when there is one to start: typedoc and the TypeScript checker
+ * are synchronous, and meanwhile this thread goes on compiling the site's markdown (full-build.ts).
+ */
+async function runTypedocOffThread(input: TypedocInput): Promise<TypedocRun> {
+  const file = typedocWorkerFile();
+  if (!file) return runTypedoc(input);
+  const pool = createPool<TypedocInput, TypedocRun>({ file, size: 1 });
+  try {
+    return await pool.run(input);
+  } catch (reason) {
+    throw rebuildWorkerError(reason);
+  } finally {
+    await pool.close();
   }
 }

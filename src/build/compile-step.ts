@@ -63,6 +63,8 @@ export interface CompileStepInput {
    * build never does: it keeps one copy of each page, not two.
    */
   keepUnresolved?: boolean;
+  /** Leave the API pages out (the caller compiles them with compileApiPages once the model is there). */
+  skipApi?: boolean;
 }
 
 export interface CompileStepResult {
@@ -258,20 +260,47 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   const used = new Set<string>();
   for (const entry of entries.values()) for (const target of entry.targets) used.add(target);
   for (const source of [...media.keys()]) if (!used.has(source)) media.delete(source);
+  const result: CompileStepResult = {
+    state: { entries, api: new Map(), apiWarnings: [], media, fileRoutes },
+    compiled,
+    frontMatter,
+    fingerprints,
+    compiledCount,
+    reusedCount,
+    workers: many.workers,
+  };
+  if (!input.skipApi) await compileApiPages({ ...input, highlighter, result });
+  return result;
+}
+
+/**
+ * The API pages of the step: compiled again when the model or the route table changed (or on the
+ * first build), else kept with the warnings they reported. Adds them to `result`.
+ */
+export async function compileApiPages({
+  ctx,
+  content,
+  table,
+  previous,
+  apiDirty,
+  highlighter,
+  result,
+}: Pick<CompileStepInput, 'ctx' | 'content' | 'table' | 'previous' | 'apiDirty'> & { highlighter: CodeHighlighter; result: CompileStepResult }): Promise<void> {
   let api = previous?.api ?? new Map<string, { compiled: CompiledContent; fingerprint: string }>();
   let apiWarnings = previous?.apiWarnings ?? [];
   if (!content.api) {
     api = new Map();
     apiWarnings = [];
-  } else if (!previous || input.apiDirty) {
+  } else if (!previous || apiDirty) {
     api = new Map();
     const before = ctx.warnings.items.length;
-    for (const [id, result] of await compileApi(ctx, { model: content.api, table, highlighter })) api.set(id, { compiled: result, fingerprint: fingerprintOf(result) });
+    for (const [id, compiled] of await compileApi(ctx, { model: content.api, table, highlighter })) api.set(id, { compiled, fingerprint: fingerprintOf(compiled) });
     apiWarnings = ctx.warnings.items.slice(before);
   } else for (const warning of apiWarnings) ctx.warnings.add(warning);
   for (const [id, entry] of api) {
-    compiled.set(id, entry.compiled);
-    fingerprints.set(id, entry.fingerprint);
+    result.compiled.set(id, entry.compiled);
+    result.fingerprints.set(id, entry.fingerprint);
   }
-  return { state: { entries, api, apiWarnings, media, fileRoutes }, compiled, frontMatter, fingerprints, compiledCount, reusedCount, workers: many.workers };
+  result.state.api = api;
+  result.state.apiWarnings = apiWarnings;
 }

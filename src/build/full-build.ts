@@ -12,12 +12,13 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { bundleClient, copyStatic, writeSiteData } from '../assets/emit-assets.js';
 import { loadConfig } from '../config/load-config.js';
-import { discoverContent } from '../content/discover.js';
+import { discoverContentDeferred } from '../content/discover.js';
+import type { ApiModel } from '../api/types.js';
+import { CodeHighlighter } from '../markdown/highlight.js';
 import type { Content } from '../content/types.js';
 import { FolioError } from '../errors/index.js';
 import { emitFeeds } from '../feeds/emit-feeds.js';
 import { checkLinks } from '../links/check-links.js';
-import type { CodeHighlighter } from '../markdown/highlight.js';
 import { bundleServer, serverBundleId, type ServerModule } from '../render/bundle-pages.js';
 import { renderPages } from '../render/render-pages.js';
 import { createRouteTable } from '../routes/route-table.js';
@@ -25,7 +26,7 @@ import type { RouteTable } from '../routes/types.js';
 import type { BuildResult } from './build.js';
 import { folioFingerprint } from './version.js';
 import { hashOf } from './cache.js';
-import { compileStep } from './compile-step.js';
+import { compileApiPages, compileStep, fileRoutesOf } from './compile-step.js';
 import { cacheDirFor, createContext, type BuildContext, type BuildMode } from './context.js';
 import { formatMs, type Logger } from './logger.js';
 import { createTempOutput, discardOutput, swapOutput } from './output.js';
@@ -35,7 +36,7 @@ import { feedsFingerprint, postDataFor, sourceFingerprints, tsxPagesKey, type Re
 import { task } from './task.js';
 import { sitePaths } from './changes.js';
 import { checkUpToDate, configKeyOf, removeStamp, statFiles, walkInputs, writeStamp, type Snapshot, type Stamp } from './up-to-date.js';
-import type { WarningList } from './warnings.js';
+import { WarningList, type Warning } from './warnings.js';
 import { CHUNK_DIR } from '../render/render-pages.js';
 import { chunkNameFor, outputFileFor } from '../shared/url.js';
 
@@ -110,13 +111,50 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       );
       if (check.stamp && !input.force) return upToDate({ input, stamp: check.stamp, warnings: context.warnings, started, timings, stageLogger });
     }
-    const content = await run('discoverContent', () => discoverContent(context), (c) => describeContent(c));
-    const discoveryWarnings = [...context.warnings.items];
-    const table = await run('createRouteTable', () => createRouteTable({ config: context.config, content }), (t) => `${t.routes.length} routes`);
-    for (const warning of table.warnings) context.warnings.add(warning);
+    const discovered = await run('discoverContent', () => discoverContentDeferred(context), (d) => describeContent(d.content, d.api !== undefined));
+    let content = discovered.content;
+    const highlighter = input.highlighter ?? new CodeHighlighter();
+    const keepUnresolved = !input.reuseOutput;
+    const routeTable = () => run('createRouteTable', () => createRouteTable({ config: context.config, content }), (t) => `${t.routes.length} routes`);
+    let discoveryWarnings: Warning[] = [];
+    let table!: RouteTable;
     const compiled = await run(
       'compileContent',
-      () => compileStep({ ctx: context, content, table, highlighter: input.highlighter, keepUnresolved: !input.reuseOutput }),
+      async () => {
+        if (!discovered.api) {
+          discoveryWarnings = [...context.warnings.items];
+          table = await routeTable();
+          for (const warning of table.warnings) context.warnings.add(warning);
+          return compileStep({ ctx: context, content, table, highlighter, keepUnresolved });
+        }
+        // typedoc runs in a worker thread while this one compiles the markdown, its links resolved
+        // against the routes without the API (an API never moves a content file's route; if the
+        // final table says otherwise, the markdown step runs again, from the cache). Its warnings
+        // are held back and added after the discovery and route-table warnings, as without overlap.
+        const early = { ...context, warnings: new WarningList() };
+        const preliminary = createRouteTable({ config: context.config, content });
+        const markdown = compileStep({ ctx: early, content, table: preliminary, highlighter, keepUnresolved, skipApi: true });
+        markdown.catch(() => {});
+        let api: ApiModel;
+        try {
+          api = await discovered.api;
+        } catch (error) {
+          await markdown.catch(() => {});
+          throw error;
+        }
+        content = { ...content, api };
+        discoveryWarnings = [...context.warnings.items];
+        table = await routeTable();
+        for (const warning of table.warnings) context.warnings.add(warning);
+        let result = await markdown;
+        if (!sameEntries(fileRoutesOf(preliminary), fileRoutesOf(table))) {
+          early.warnings = new WarningList();
+          result = await compileStep({ ctx: early, content, table, highlighter, keepUnresolved, skipApi: true });
+        }
+        for (const warning of early.warnings.items) context.warnings.add(warning);
+        await compileApiPages({ ctx: context, content, table, highlighter, result });
+        return result;
+      },
       (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
     );
     tempDir = createTempOutput(outDir);
@@ -277,12 +315,19 @@ function upToDate({
   return { result: { ok: true, outDir: input.outDir, pages: stamp.pages, warnings: warnings.items, timings, durationMs, compiledCount: 0, upToDate: true } };
 }
 
-function describeContent(content: Content): string {
+function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
+}
+
+function describeContent(content: Content, apiPending = false): string {
   const parts = [];
   if (content.docs) parts.push(`${content.docs.docs.length} docs`);
   if (content.blog) parts.push(`${content.blog.posts.length} posts`);
   parts.push(`${content.pages.length} pages`);
   if (content.api) parts.push('API model');
+  else if (apiPending) parts.push('API model on its way');
   return parts.join(', ');
 }
 

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { BuildContext } from '../build/context.js';
 import { loadApiModel } from '../api/load-api.js';
+import type { ApiModel } from '../api/types.js';
 import { discoverBlog, type BlogContent, type BlogDiscoveryOptions } from './blog.js';
 import { discoverDocs, docsDirExists, type DocsContent } from './docs.js';
 import { discoverPages, type PageFile } from './pages.js';
@@ -41,6 +42,18 @@ export async function discoverBlogSection(ctx: BuildContext): Promise<BlogConten
 
 export async function discoverPagesSection(ctx: BuildContext): Promise<PageFile[]> {
   return discoverPages({ dir: path.resolve(ctx.root, ctx.config.pages.path), includeDrafts: ctx.mode === 'development' });
+}
+
+/**
+ * Docs, blog and pages, with the API model still on its way (typedoc runs in a worker thread): the
+ * build compiles the markdown meanwhile. `api` is undefined when the site has no API reference.
+ */
+export async function discoverContentDeferred(ctx: BuildContext): Promise<{ content: Content; api?: Promise<ApiModel> }> {
+  const api = ctx.config.api ? loadApiModel(ctx) : undefined;
+  // Handled by whoever awaits it; this keeps an early failure from being reported as unhandled.
+  api?.catch(() => {});
+  const [docs, blog, pages] = await Promise.all([discoverDocsSection(ctx), discoverBlogSection(ctx), discoverPagesSection(ctx)]);
+  return { content: { docs, blog, pages }, api };
 }
 
 export async function discoverContent(ctx: BuildContext): Promise<Content> {

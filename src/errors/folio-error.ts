@@ -58,3 +58,19 @@ export function lineOf(source: string, line: number | undefined): string | undef
   const lines = source.split('\n');
   return lines[line - 1];
 }
+
+/** An error as a worker thread sends it: plain data (FolioErrors keep code, location, excerpt and hint). */
+export function workerErrorData(error: unknown): Record<string, unknown> {
+  return isFolioError(error)
+    ? { folio: true, code: error.code, message: error.message, location: error.location, excerpt: error.excerpt, hint: error.hint }
+    : { folio: false, message: (error as Error)?.stack ?? String(error) };
+}
+
+/** The error a worker thread sent (workerErrorData), rebuilt in this thread. */
+export function rebuildWorkerError(reason: unknown): Error {
+  const data = reason as { folio?: boolean; code?: string; message?: string; location?: FolioError['location']; excerpt?: string; hint?: string };
+  if (data?.folio && data.code) {
+    return new FolioError({ code: data.code as FolioError['code'], message: data.message ?? '', location: data.location, excerpt: data.excerpt, hint: data.hint });
+  }
+  return reason instanceof Error ? reason : new Error(String(data?.message ?? reason));
+}

@@ -1,4 +1,4 @@
-export { FolioError, isFolioError, formatLocation, lineOf } from './folio-error.js';
+export { FolioError, isFolioError, formatLocation, lineOf, rebuildWorkerError, workerErrorData } from './folio-error.js';
 export type { SourceLocation, FolioErrorInit } from './folio-error.js';
 export { catalogue } from './catalogue.js';
 export type { ErrorCode } from './catalogue.js';

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Cache } from '../build/cache.js';
 import { createPool, defaultThreads } from '../build/worker-pool.js';
-import { FolioError } from '../errors/index.js';
+import { rebuildWorkerError } from '../errors/index.js';
 import { compileCacheKey, compileMarkdown, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
 import type { CompileJob } from './compile-worker.js';
 import type { CodeHighlighter } from './highlight.js';
@@ -107,7 +107,7 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
     } finally {
       await pool.close();
     }
-    if (failures.size) throw rebuildError(failures.get(Math.min(...failures.keys())));
+    if (failures.size) throw rebuildWorkerError(failures.get(Math.min(...failures.keys())));
   }
   for (const job of misses) {
     // What the workers compiled, else (in one thread) a compile here.
@@ -115,12 +115,4 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
   }
   // Callers look results up by file; keep the order of the jobs all the same.
   return { results: new Map(jobs.map((job) => [job.file, results.get(job.file)!])), compiled: misses.length, workers };
-}
-
-function rebuildError(reason: unknown): Error {
-  const data = reason as { folio?: boolean; code?: string; message?: string; location?: FolioError['location']; excerpt?: string; hint?: string };
-  if (data?.folio && data.code) {
-    return new FolioError({ code: data.code as FolioError['code'], message: data.message ?? '', location: data.location, excerpt: data.excerpt, hint: data.hint });
-  }
-  return reason instanceof Error ? reason : new Error(String(data?.message ?? reason));
 }

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Cache } from '../build/cache.js';
-import { isFolioError } from '../errors/index.js';
+import { workerErrorData } from '../errors/index.js';
 import { compileMarkdown, type CompileInput } from './compile.js';
 import { CodeHighlighter } from './highlight.js';
 
@@ -20,9 +20,6 @@ parentPort!.on('message', async ({ id, job }: { id: number; job: CompileJob }) =
     cache.clearMemory();
     parentPort!.postMessage({ id, result });
   } catch (error) {
-    const data = isFolioError(error)
-      ? { folio: true, code: error.code, message: error.message, location: error.location, excerpt: error.excerpt, hint: error.hint }
-      : { folio: false, message: (error as Error)?.stack ?? String(error) };
-    parentPort!.postMessage({ id, error: data });
+    parentPort!.postMessage({ id, error: workerErrorData(error) });
   }
 });

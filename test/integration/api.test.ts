@@ -5,7 +5,9 @@
  * cache, TypeScript-error warnings and the missing-entry-point error are
  * checked on the built output.
  */
+import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import fg from 'fast-glob';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFolioError } from '../../src/errors/index.js';
@@ -19,6 +21,11 @@ function fixture(name: string): string {
   return root;
 }
 afterAll(() => roots.forEach(removeDir));
+
+function treeHash(dir: string): Record<string, string> {
+  const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
+  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
+}
 
 /** The pre-rendered body of a page (what the API components produced). */
 function body(root: string, route: string): string {
@@ -280,6 +287,23 @@ describe('errors in the API sources', () => {
     expect(unchanged.upToDate).toBe(true);
     expect(unchanged.warnings.filter((warning) => warning.code === 'API_TYPE_ERROR')).toEqual(errors);
     expect(unchanged.stderr).toContain(`api/src/index.ts:${line}:14: TS2322`);
+  });
+
+  it('gives the same pages and warnings, in the same order, when typedoc runs in a worker thread beside the markdown compile (CLI)', async () => {
+    const root = fixture('api-kinds');
+    appendFileSync(path.join(root, 'api/src/index.ts'), "export const broken: number = 'text';\n");
+    appendFileSync(path.join(root, 'content/docs/README.md'), '\nA [missing page](./not-there.md).\n');
+    // The CLI (dist/) runs typedoc on a worker thread; through the API from source it runs in this
+    // thread (here from the model the CLI cached; the build of every page is its own).
+    const cli = runCli(['build', '--root', root, '--out', 'out-cli']);
+    expect(cli.status, cli.output).toBe(0);
+    expect(cli.output).toMatch(/discoverContent .*API model on its way\n.*api \(typedoc\) .*generated/);
+    const api = await buildSite(root, { outDir: 'out-api' });
+    expect(api.ok, api.stderr).toBe(true);
+    const lines = (text: string) => text.split('\n').filter((line) => /^warning /.test(line));
+    expect(lines(api.stderr).map((line) => line.split(' ')[1])).toEqual(expect.arrayContaining(['API_TYPE_ERROR', 'BROKEN_MARKDOWN_LINK']));
+    expect(lines(cli.stderr)).toEqual(lines(api.stderr));
+    expect(treeHash(path.join(root, 'out-cli'))).toEqual(treeHash(path.join(root, 'out-api')));
   });
 
   it('fails with API_ENTRY_MISSING at the config line when an entry point does not exist', async () => {
