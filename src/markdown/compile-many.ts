@@ -82,8 +82,11 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
       file: file!,
       size: workers,
       workerData: { cacheDir: cache.dir },
-      // A small young generation keeps each worker lean (measured at 1,000 pages: 16 MB is as fast as 64 MB and peaks 200 MB lower).
-      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+      // The syntax trees are short-lived garbage: a 64 MB young generation collects them in fewer
+      // scavenges (1,000 pages, two workers, compile stage: 16 MB 8.5 s, 32 MB 7.7 s, 64 MB 7.4 s,
+      // 128 MB 7.5 s; peak RSS 395, 435, 490, 604 MB). Pages are no longer held until rendering,
+      // so the extra 100 MB stays well below the render stage's peak at 10,000 pages.
+      resourceLimits: { maxYoungGenerationSizeMb: 64 },
     });
     // The first failure in job order wins, as in a single-threaded compile.
     const failures = new Map<number, unknown>();
