@@ -39,6 +39,26 @@ export async function signatures(files: readonly string[]): Promise<Map<string, 
   return new Map(entries);
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The files' signatures once two readings `intervalMs` apart agree and no file is empty (an empty
+ * file is usually one being rewritten), or after `maxWaitMs` whatever they are then.
+ */
+export async function settledSignatures(files: readonly string[], { intervalMs = 5, maxWaitMs = 100 } = {}): Promise<Map<string, string | undefined>> {
+  let before = await signatures(files);
+  const started = performance.now();
+  while (performance.now() - started < maxWaitMs) {
+    await sleep(intervalMs);
+    const after = await signatures(files);
+    const same = [...after].every(([file, signature]) => before.get(file) === signature);
+    const empty = [...after.values()].some((signature) => signature?.startsWith('0:'));
+    if (same && !empty) return after;
+    before = after;
+  }
+  return before;
+}
+
 /**
  * Catches saves chokidar did not report. chokidar emits a file's `change`
  * and then ignores that file's changes for 50 ms, with no trailing event: a
@@ -64,10 +84,14 @@ export function createMissedChangeGuard({ report, delayMs = 75 }: { report: (eve
       timer.unref();
       timers.set(event.path, timer);
     },
-    /** Records what a rebuild is about to read. */
+    /**
+     * Records what a rebuild is about to read, once the files have stopped changing: a save
+     * reported while the writer is between truncating the file and writing it would otherwise
+     * be built from an empty or partial file (a title lost for one rebuild).
+     */
     async reading(events: readonly FileEvent[]) {
       const files = [...new Set(events.filter((event) => event.type === 'add' || event.type === 'change').map((event) => event.path))];
-      for (const [file, signature] of await signatures(files)) lastRead.set(file, signature);
+      for (const [file, signature] of await settledSignatures(files)) lastRead.set(file, signature);
     },
     close() {
       closed = true;

@@ -158,7 +158,9 @@ describe('folio serve', () => {
     expect(error.data.excerpt).toContain('{1 + }');
     expect(error.data.hint).toEqual(expect.any(String));
     const terminal = server.output().slice(outputFrom);
-    expect(terminal).toMatch(/✗ (.+, )?content\/docs\/guides\/second\.mdx(, .+)? → build failed in \d+ ms; still serving the last good site/);
+    // Late events of the previous test (the deleted folder's files) may share this batch; past three
+    // files the line shows "+N more".
+    expect(terminal).toMatch(/✗ ((.+, )?content\/docs\/guides\/second\.mdx(, .+)?|.+ \+\d+ more) → build failed in \d+ ms; still serving the last good site/);
     expect(terminal).toMatch(/second\.mdx:7:\d+/);
     expect(terminal).toContain('7 | The second guide has');
     expect(terminal).toMatch(/hint /);
