@@ -5,7 +5,7 @@
  * Safe to delete at any time.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -68,6 +68,13 @@ export class Cache {
     }
     this.stats.misses++;
     return undefined;
+  }
+
+  /** Whether a text entry is there, without reading it. */
+  hasText(namespace: string, key: string): boolean {
+    if (this.memory.has(`${namespace}/${key}`)) return true;
+    const file = this.fileFor(namespace, key, 'txt');
+    return file !== undefined && existsSync(file);
   }
 
   setText(namespace: string, key: string, value: string): void {

@@ -91,7 +91,8 @@ export function compileCacheKey(input: Pick<CompileInput, 'cacheSalt' | 'file' |
 export function readCompiled(cache: Cache, key: string, { body = true }: { body?: boolean } = {}): CompiledContent | undefined {
   const meta = cache.get<Omit<CompiledContent, 'html'>>('page', key);
   if (!meta) return undefined;
-  if (!body) return { ...meta, html: '' };
+  // Without its body the entry is no use later: a cache folder partly deleted means compiling again.
+  if (!body) return cache.hasText('body', key) ? { ...meta, html: '' } : undefined;
   const html = cache.getText('body', key);
   return html === undefined ? undefined : { ...meta, html };
 }

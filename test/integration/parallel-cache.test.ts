@@ -84,6 +84,17 @@ describe('the persistent cache', () => {
     expect(treeHash(path.join(root, 'out-warm'))).toEqual(treeHash(path.join(root, 'out-cold')));
   });
 
+  it('compiles again the pages whose cached body is gone (a cache folder partly deleted)', async () => {
+    expect((await buildSite(root, { outDir: 'out-partial' })).ok).toBe(true);
+    const expected = treeHash(path.join(root, 'out-partial'));
+    removeDir(path.join(root, '.folio-cache/body'));
+    removeDir(path.join(root, 'out-partial'));
+    const again = await buildSite(root, { outDir: 'out-partial' });
+    expect(again.ok, again.stderr).toBe(true);
+    expect(again.compiledCount).toBeGreaterThan(0);
+    expect(treeHash(path.join(root, 'out-partial'))).toEqual(expected);
+  });
+
   it('re-bundles when a page component changes', async () => {
     await buildSite(root);
     const before = readOut(root, 'index.html');
