@@ -5,9 +5,9 @@
  * Safe to delete at any time.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { writeFileAtomic } from './output.js';
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
   const hash = createHash('sha256');
@@ -26,8 +26,6 @@ export class Cache {
    * checked against: bundle inputs, the files typedoc read. The up-to-date stamp watches them.
    */
   readonly dependencies = new Set<string>();
-  /** Lookups that found nothing (a compile happened). */
-  readonly stats = { hits: 0, misses: 0 };
 
   /**
    * @param dir where entries persist (undefined: this process only)
@@ -48,26 +46,50 @@ export class Cache {
     return path.join(this.dir, namespace, key.slice(0, 2), `${key}.${ext}`);
   }
 
+  /** One lookup: memory first, then the entry's file (kept in memory when the cache keeps copies). */
+  private read<T>(namespace: string, key: string, ext: string, decode: (text: string) => T): T | undefined {
+    const id = `${namespace}/${key}`;
+    if (this.memory.has(id)) return this.memory.get(id) as T;
+    const file = this.fileFor(namespace, key, ext);
+    if (!file) return undefined;
+    try {
+      const value = decode(readFileSync(file, 'utf8'));
+      this.keep(id, value);
+      return value;
+    } catch {
+      // not cached (or unreadable): compute it
+      return undefined;
+    }
+  }
+
+  /** Stores an entry: in memory (if kept) and under a temporary name renamed into place. */
+  private store(namespace: string, key: string, value: unknown, ext: string, text: string): void {
+    this.keep(`${namespace}/${key}`, value);
+    const file = this.fileFor(namespace, key, ext);
+    if (!file) return;
+    const dir = path.dirname(file);
+    if (!this.madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
+    writeFileAtomic(file, text, { makeDir: false });
+  }
+
+  get<T>(namespace: string, key: string): T | undefined {
+    return this.read(namespace, key, 'json', (text) => JSON.parse(text) as T);
+  }
+
+  set<T>(namespace: string, key: string, value: T): void {
+    this.store(namespace, key, value, 'json', JSON.stringify(value));
+  }
+
   /** A text entry (stored as it is, not as JSON: page bodies read back fast). */
   getText(namespace: string, key: string): string | undefined {
-    const id = `${namespace}/${key}`;
-    if (this.memory.has(id)) {
-      this.stats.hits++;
-      return this.memory.get(id) as string;
-    }
-    const file = this.fileFor(namespace, key, 'txt');
-    if (file) {
-      try {
-        const value = readFileSync(file, 'utf8');
-        this.keep(id, value);
-        this.stats.hits++;
-        return value;
-      } catch {
-        // not cached
-      }
-    }
-    this.stats.misses++;
-    return undefined;
+    return this.read(namespace, key, 'txt', (text) => text);
+  }
+
+  setText(namespace: string, key: string, value: string): void {
+    this.store(namespace, key, value, 'txt', value);
   }
 
   /** Whether a text entry is there, without reading it. */
@@ -77,55 +99,10 @@ export class Cache {
     return file !== undefined && existsSync(file);
   }
 
-  setText(namespace: string, key: string, value: string): void {
-    this.keep(`${namespace}/${key}`, value);
-    const file = this.fileFor(namespace, key, 'txt');
-    if (file) this.write(file, value);
-  }
-
-  private write(file: string, text: string): void {
-    const dir = path.dirname(file);
-    if (!this.madeDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.madeDirs.add(dir);
-    }
-    const temp = `${file}.${process.pid}-${threadId}.tmp`;
-    writeFileSync(temp, text);
-    renameSync(temp, file);
-  }
-
-  get<T>(namespace: string, key: string): T | undefined {
-    const id = `${namespace}/${key}`;
-    if (this.memory.has(id)) {
-      this.stats.hits++;
-      return this.memory.get(id) as T;
-    }
-    const file = this.fileFor(namespace, key);
-    if (file) {
-      try {
-        const value = JSON.parse(readFileSync(file, 'utf8')) as T;
-        this.keep(id, value);
-        this.stats.hits++;
-        return value;
-      } catch {
-        // not cached (or unreadable): compute it
-      }
-    }
-    this.stats.misses++;
-    return undefined;
-  }
-
-  set<T>(namespace: string, key: string, value: T): void {
-    this.keep(`${namespace}/${key}`, value);
-    const file = this.fileFor(namespace, key);
-    if (file) this.write(file, JSON.stringify(value));
-  }
-
   /** Keeps a value in memory only (another thread already wrote it to disk). */
   remember<T>(namespace: string, key: string, value: T): void {
     this.keep(`${namespace}/${key}`, value);
   }
-
 
   /** Drops in-memory entries (watch mode keeps the disk cache). */
   clearMemory(): void {

@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { bundleClient, copyStatic, writeSiteData } from '../assets/emit-assets.js';
 import { loadConfig } from '../config/load-config.js';
-import { discoverContentDeferred } from '../content/discover.js';
+import { discoverContent } from '../content/discover.js';
 import type { ApiModel } from '../api/types.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { Content } from '../content/types.js';
@@ -111,7 +111,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       );
       if (check.stamp && !input.force) return upToDate({ input, stamp: check.stamp, warnings: context.warnings, started, timings, stageLogger });
     }
-    const discovered = await run('discoverContent', () => discoverContentDeferred(context), (d) => describeContent(d.content, d.api !== undefined));
+    const discovered = await run('discoverContent', () => discoverContent(context), (d) => describeContent(d.content, d.api !== undefined));
     let content = discovered.content;
     const highlighter = input.highlighter ?? new CodeHighlighter();
     const keepUnresolved = !input.reuseOutput;
@@ -209,26 +209,28 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     }
     swapOutput({ tempDir: out, outDir });
     tempDir = undefined;
-    if (rendered.manifest) writeManifest(cacheDir, { ...rendered.manifest, outDir });
-    if (stampable && inputs) {
-      const pages = [...compiled.compiled.values()];
-      if (pages.some((page) => page.imports)) removeStamp(cacheDir, outDir);
+    if (rendered.manifest) {
+      // The state of every output file, taken once: the reuse manifest and the stamp both record it.
+      const written = new Set([...outputFiles].map((file) => file.slice(1)));
+      for (const route of table.routes) {
+        written.add(outputFileFor(route.path));
+        written.add(`${CHUNK_DIR}/${chunkNameFor(route.key)}`);
+      }
+      const outputs = statFiles([...written].map((file) => path.join(outDir, file)));
+      writeManifest(cacheDir, { ...rendered.manifest, outDir }, outputs);
+      // (A manifest means a one-shot build with the cache: the stamp's inputs were walked at its start.)
+      if (!inputs || [...compiled.compiled.values()].some((page) => page.imports)) removeStamp(cacheDir, outDir);
       else {
         const files = new Set(context.cache.dependencies);
         for (const entry of paths.apiPaths) files.add(entry);
         for (const media of compiled.state.media.values()) files.add(media.source);
-        const written = new Set([...outputFiles].map((file) => file.slice(1)));
-        for (const route of table.routes) {
-          written.add(outputFileFor(route.path));
-          written.add(`${CHUNK_DIR}/${chunkNameFor(route.key)}`);
-        }
         writeStamp(cacheDir, {
           configKey,
           outDir,
           roots,
           inputs,
           files: statFiles(files),
-          outputFiles: written,
+          outputs,
           ...(content.blog?.nextPublish !== undefined ? { staleAt: content.blog.nextPublish } : {}),
           pages: rendered.written,
           warnings: context.warnings.items,

@@ -4,8 +4,9 @@
  * build leaves the previous output untouched.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { FolioError } from '../errors/index.js';
 
 export function createTempOutput(outDir: string): string {
@@ -26,6 +27,17 @@ export function swapOutput({ tempDir, outDir }: { tempDir: string; outDir: strin
     throw new FolioError({ code: 'OUTPUT_FAILED', message: (error as Error).message, location: { file: outDir }, cause: error });
   }
   rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Writes a file under a temporary name and renames it into place, so a reader (another build, a
+ * worker thread, the next process) sees the old file or the whole new one, never half of it.
+ */
+export function writeFileAtomic(file: string, data: string | Uint8Array, { makeDir = true }: { makeDir?: boolean } = {}): void {
+  if (makeDir) mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(temp, data);
+  renameSync(temp, file);
 }
 
 export function discardOutput(tempDir: string): void {

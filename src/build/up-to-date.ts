@@ -11,9 +11,10 @@
  * and stops. Any difference (or no stamp, a different folio or config, a
  * page that imports other files, --no-cache) runs the whole build.
  */
-import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, renameSync, rmSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, statSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { hashOf } from './cache.js';
+import { writeFileAtomic } from './output.js';
 import type { Warning } from './warnings.js';
 
 /** Path → `size:mtime` for files, `dir` for folders walked, `-` for a file that was missing. */
@@ -38,7 +39,8 @@ export interface Stamp {
 
 const IGNORED_NAMES = new Set(['node_modules', '.git', '.folio-cache']);
 
-function describe(stats: Stats): string {
+/** `size:mtime`: how a file's state is recorded (here and in the reuse manifest). */
+export function signatureOf(stats: Stats): string {
   return `${stats.size}:${stats.mtimeMs}`;
 }
 
@@ -60,7 +62,7 @@ export function walkInputs(roots: readonly string[], ignored: readonly string[])
       if (entry.isDirectory()) walk(full);
       else {
         try {
-          snapshot[full] = describe(statSync(full));
+          snapshot[full] = signatureOf(statSync(full));
         } catch {
           // vanished while walking: not an input any more
         }
@@ -76,7 +78,7 @@ export function walkInputs(roots: readonly string[], ignored: readonly string[])
       continue;
     }
     if (stats.isDirectory()) walk(root);
-    else snapshot[root] = describe(stats);
+    else snapshot[root] = signatureOf(stats);
   }
   return snapshot;
 }
@@ -87,7 +89,7 @@ export function statFiles(files: Iterable<string>): Snapshot {
   for (const file of files) {
     try {
       const stats = statSync(file);
-      snapshot[file] = stats.isDirectory() ? `dir:${stats.mtimeMs}` : describe(stats);
+      snapshot[file] = stats.isDirectory() ? `dir:${stats.mtimeMs}` : signatureOf(stats);
     } catch {
       snapshot[file] = '-';
     }
@@ -134,18 +136,9 @@ export function checkUpToDate({ cacheDir, outDir, configKey, now, inputs }: { ca
  * Writes the stamp of a successful build. `inputs` is the walk taken before the build read
  * anything, so a file saved while the build ran makes the next build run.
  */
-export function writeStamp(cacheDir: string, stamp: Omit<Stamp, 'format' | 'outputs'> & { outputFiles: Iterable<string> }): void {
-  const { outputFiles, ...rest } = stamp;
-  const full: Stamp = {
-    format: 2,
-    ...rest,
-    outputs: statFiles([...outputFiles].map((file) => path.join(rest.outDir, file))),
-  };
-  const file = stampFile(cacheDir, rest.outDir);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(full));
-  renameSync(temp, file);
+export function writeStamp(cacheDir: string, stamp: Omit<Stamp, 'format'>): void {
+  const full: Stamp = { format: 2, ...stamp };
+  writeFileAtomic(stampFile(cacheDir, stamp.outDir), JSON.stringify(full));
 }
 
 export function removeStamp(cacheDir: string, outDir: string): void {

@@ -48,20 +48,10 @@ export async function discoverPagesSection(ctx: BuildContext): Promise<PageFile[
  * Docs, blog and pages, with the API model still on its way (typedoc runs in a worker thread): the
  * build compiles the markdown meanwhile. `api` is undefined when the site has no API reference.
  */
-export async function discoverContentDeferred(ctx: BuildContext): Promise<{ content: Content; api?: Promise<ApiModel> }> {
+export async function discoverContent(ctx: BuildContext): Promise<{ content: Content; api?: Promise<ApiModel> }> {
   const api = ctx.config.api ? loadApiModel(ctx) : undefined;
   // Handled by whoever awaits it; this keeps an early failure from being reported as unhandled.
   api?.catch(() => {});
   const [docs, blog, pages] = await Promise.all([discoverDocsSection(ctx), discoverBlogSection(ctx), discoverPagesSection(ctx)]);
   return { content: { docs, blog, pages }, api };
-}
-
-export async function discoverContent(ctx: BuildContext): Promise<Content> {
-  const [docs, blog, pages, api] = await Promise.all([
-    discoverDocsSection(ctx),
-    discoverBlogSection(ctx),
-    discoverPagesSection(ctx),
-    ctx.config.api ? loadApiModel(ctx) : undefined,
-  ]);
-  return { docs, blog, pages, api };
 }

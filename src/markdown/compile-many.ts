@@ -66,11 +66,15 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
   const results = new Map<string, CompiledContent>();
   // Read each cache entry once; only what is not there gets compiled.
   const misses: CompileJob[] = [];
+  const keys = new Map<CompileJob, string>();
   for (const job of jobs) {
     const key = compileCacheKey(job);
     const hit = readCompiled(cache, key, { body: !withoutBodies });
     if (hit) results.set(job.file, keep(job, hit, key));
-    else misses.push(job);
+    else {
+      misses.push(job);
+      keys.set(job, key);
+    }
   }
   const file = workerFile();
   const bytes = misses.reduce((sum, job) => sum + job.body.length, 0);
@@ -98,7 +102,7 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
           const job = misses[index];
           try {
             const result = await pool.run(job);
-            const key = compileCacheKey(job);
+            const key = keys.get(job)!;
             if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
             compiledHere.set(job.file, keep(job, result, key));
           } catch (reason) {
@@ -114,7 +118,7 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
   }
   for (const job of misses) {
     // What the workers compiled, else (in one thread) a compile here.
-    results.set(job.file, compiledHere.get(job.file) ?? keep(job, await compileMarkdown({ ...(job as CompileInput), highlighter, cache }), compileCacheKey(job)));
+    results.set(job.file, compiledHere.get(job.file) ?? keep(job, await compileMarkdown({ ...(job as CompileInput), highlighter, cache }), keys.get(job)!));
   }
   // Callers look results up by file; keep the order of the jobs all the same.
   return { results: new Map(jobs.map((job) => [job.file, results.get(job.file)!])), compiled: misses.length, workers };

@@ -4,8 +4,8 @@
  * for a site anywhere on disk, and a template edit in watch mode takes
  * effect on the next build (a new file, never a stale module cache).
  */
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { threadId } from 'node:worker_threads';
+import { existsSync, mkdirSync } from 'node:fs';
+import { writeFileAtomic } from '../build/output.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -100,9 +100,7 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
   const file = path.join(cacheDir, `server-${hashOf(code).slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
     // Written under a temporary name and renamed: another build of the same site may import it now.
-    const temp = `${file}.${process.pid}-${threadId}.tmp`;
-    writeFileSync(temp, code);
-    renameSync(temp, file);
+    writeFileAtomic(file, code, { makeDir: false });
   }
   if (cache) storeBundle({ cache, key, inputs, files: [], extra: { file: path.basename(file) } });
   return importServer({ file, pages });

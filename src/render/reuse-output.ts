@@ -8,10 +8,12 @@
  * one (same bytes, by construction) and takes its link record from the
  * manifest, so it still goes through the link check.
  */
-import { copyFileSync, existsSync, linkSync, statSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, statSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageLinks } from '../links/check-links.js';
 import { hashOf } from '../build/cache.js';
+import { writeFileAtomic } from '../build/output.js';
+import { signatureOf, type Snapshot } from '../build/up-to-date.js';
 
 export interface ReuseManifest {
   outDir: string;
@@ -36,21 +38,19 @@ export function readManifest(cacheDir: string, outDir: string): ReuseManifest | 
 /** `size:mtime` of a file, or undefined when it is missing. */
 export function statOf(file: string): string | undefined {
   try {
-    const stats = statSync(file);
-    return `${stats.size}:${stats.mtimeMs}`;
+    return signatureOf(statSync(file));
   } catch {
     return undefined;
   }
 }
 
-/** Records the manifest of the output folder as it now is (call after the swap). */
-export function writeManifest(cacheDir: string, manifest: ReuseManifest): void {
-  for (const route of Object.values(manifest.routes)) route.stats = route.files.map((file) => statOf(path.join(manifest.outDir, file)) ?? '-');
-  const file = manifestFile(cacheDir, manifest.outDir);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(manifest));
-  renameSync(temp, file);
+/**
+ * Records the manifest of the output folder as it now is (call after the swap), with the state of
+ * each file as `outputs` (statFiles of the output, taken once for this and the up-to-date stamp) has it.
+ */
+export function writeManifest(cacheDir: string, manifest: ReuseManifest, outputs: Snapshot): void {
+  for (const route of Object.values(manifest.routes)) route.stats = route.files.map((file) => outputs[path.join(manifest.outDir, file)] ?? '-');
+  writeFileAtomic(manifestFile(cacheDir, manifest.outDir), JSON.stringify(manifest));
 }
 
 /** Links (or copies) a previous output file into the new output folder; false when it is gone. */

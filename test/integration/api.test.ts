@@ -5,27 +5,15 @@
  * cache, TypeScript-error warnings and the missing-entry-point error are
  * checked on the built output.
  */
-import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import fg from 'fast-glob';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isFolioError } from '../../src/errors/index.js';
 import type { PageData, SidebarItem } from '../../src/shared/page-data.js';
-import { buildSite, copyFixture, outExists, readOut, removeDir, repoRoot, runCli, type CapturedBuild } from '../support/fixtures.js';
+import { buildSite, fixtureCopies, outExists, readOut, repoRoot, runCli, treeHash, type CapturedBuild } from '../support/fixtures.js';
 
-const roots: string[] = [];
-function fixture(name: string): string {
-  const root = copyFixture(name);
-  roots.push(root);
-  return root;
-}
-afterAll(() => roots.forEach(removeDir));
+const fixture = fixtureCopies();
 
-function treeHash(dir: string): Record<string, string> {
-  const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
-  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
-}
 
 /** The pre-rendered body of a page (what the API components produced). */
 function body(root: string, route: string): string {

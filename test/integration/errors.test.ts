@@ -2,12 +2,11 @@
  * Bad input: each error names the file and line and says what to do; the
  * previous out/ survives a failed build; exit codes; --strict.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite, copyFixture, removeDir, runCli } from '../support/fixtures.js';
+import { buildSite, copyFixture, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 let root: string;
 beforeEach(() => {
@@ -19,10 +18,6 @@ function write(rel: string, text: string): void {
   writeFileSync(path.join(root, rel), text);
 }
 
-function treeHash(dir: string): Record<string, string> {
-  const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
-  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
-}
 
 describe('errors name the file, the line and what to do', () => {
   it('bad YAML front matter', async () => {

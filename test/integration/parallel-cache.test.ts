@@ -3,19 +3,14 @@
  * single-threaded one, and a cache entry is never used once its input
  * changed (markdown, page components, bundles).
  */
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, copyFixture, readOut, removeDir, repoRoot, runCli } from '../support/fixtures.js';
+import { buildSite, copyFixture, readOut, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
 
-function treeHash(dir: string): Record<string, string> {
-  const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
-  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
-}
 
 describe('parallel and single-threaded builds', () => {
   let site: string;

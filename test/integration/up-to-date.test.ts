@@ -4,25 +4,13 @@
  * warnings and leaves out/ alone; any change to what the build read or
  * wrote runs the whole build again.
  */
-import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, copyFixture, outExists, readOut, removeDir, runCli, type CapturedBuild } from '../support/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, fixtureCopies, outExists, readOut, runCli, treeHash, type CapturedBuild } from '../support/fixtures.js';
 
-const roots: string[] = [];
-function fixture(name: string): string {
-  const root = copyFixture(name);
-  roots.push(root);
-  return root;
-}
-afterAll(() => roots.forEach(removeDir));
+const fixture = fixtureCopies();
 
-function treeHash(dir: string): Record<string, string> {
-  const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
-  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
-}
 
 const warningLines = (build: CapturedBuild) => build.stderr.split('\n').filter((line) => /^warning /.test(line));
 

@@ -2,11 +2,14 @@
  * Test helpers: copy a fixture site to a fresh temporary folder, build it
  * through the API or the CLI, and read its output.
  */
+import { createHash } from 'node:crypto';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import { afterAll } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../src/build/build.js';
 import { createLogger } from '../../src/build/logger.js';
 
@@ -23,6 +26,23 @@ export function copyFixture(name: string): string {
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** `fixture(name)` copies a fixture like copyFixture; the copies are removed after the test file. */
+export function fixtureCopies(): (name: string) => string {
+  const roots: string[] = [];
+  afterAll(() => roots.forEach(removeDir));
+  return (name) => {
+    const root = copyFixture(name);
+    roots.push(root);
+    return root;
+  };
+}
+
+/** A SHA-1 of every file under a folder, by relative path: equal trees, equal records. */
+export function treeHash(dir: string): Record<string, string> {
+  const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
+  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
 }
 
 export interface CapturedBuild extends BuildResult {
