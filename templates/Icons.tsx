@@ -1,5 +1,5 @@
 /** Inline SVG icons of the theme (no icon font, no extra request). */
-export function Icon({ name, size = 20 }: { name: 'sun' | 'moon' | 'menu' | 'close' | 'external' | 'github' | 'home' | 'edit' | 'rss' | 'clock'; size?: number }) {
+export function Icon({ name, size = 20 }: { name: 'sun' | 'moon' | 'menu' | 'close' | 'external' | 'github' | 'home' | 'edit' | 'clock'; size?: number }) {
   const common = { width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false, className: `icon icon-${name}` } as const;
   switch (name) {
     case 'sun':
@@ -49,13 +49,6 @@ export function Icon({ name, size = 20 }: { name: 'sun' | 'moon' | 'menu' | 'clo
       return (
         <svg {...common} width={16} height={16} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
-        </svg>
-      );
-    case 'rss':
-      return (
-        <svg {...common} width={16} height={16} fill="currentColor">
-          <circle cx="6" cy="18" r="2" />
-          <path d="M4 10a10 10 0 0 1 10 10h-2.5A7.5 7.5 0 0 0 4 12.5zM4 4a16 16 0 0 1 16 16h-2.5A13.5 13.5 0 0 0 4 6.5z" />
         </svg>
       );
     case 'clock':

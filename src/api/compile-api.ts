@@ -8,12 +8,11 @@
  * checker. A whole page is cached by the model, readme, config and the
  * routes relative links resolve to, with the warnings it produced.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { hashOf } from '../build/cache.js';
 import type { BuildContext } from '../build/context.js';
+import { fileRoutesOf } from '../build/compile-step.js';
 import type { Warning } from '../build/warnings.js';
 import { resolveContentLinks, type LinkResolver, type MediaFile } from '../links/resolve-links.js';
 import { compileMarkdown, type CompiledContent } from '../markdown/compile.js';
@@ -49,14 +48,12 @@ export async function compileApi(ctx: BuildContext, input: { model: ApiModel; ta
   const result = new Map<string, CompiledContent>();
   if (!api) return result;
   const index = buildApiIndex({ project: model.project, routeBase: api.routeBase, label: api.sidebarLabel });
-  const fileRoutes = new Map<string, string>();
+  const fileRoutes = fileRoutesOf(table);
   const origins = new Map<string, string>();
-  for (const route of table.routes) {
-    if (route.source?.kind === 'api') origins.set(route.source.file, route.origin);
-    else if (route.source) fileRoutes.set(route.source.file, route.path);
-  }
+  for (const route of table.routes) if (route.source?.kind === 'api') origins.set(route.source.file, route.origin);
   const env: CompileEnv = { ctx, model, index, highlighter, fileRoutes };
-  const salt = hashOf(ctx.buildHash, codeFingerprint(), model.hash, model.readme?.hash ?? '', JSON.stringify([...fileRoutes].sort()));
+  // ctx.buildHash covers folio's own code (the API components included), so pages of an older folio are never reused.
+  const salt = hashOf(ctx.buildHash, model.hash, model.readme?.hash ?? '', JSON.stringify([...fileRoutes].sort()));
   let compiledPages = 0;
   for (const page of index.pages) {
     const key = hashOf(salt, page.id);
@@ -72,21 +69,6 @@ export async function compileApi(ctx: BuildContext, input: { model: ApiModel; ta
   }
   ctx.logger.stage('api pages', performance.now() - started, `${compiledPages} rendered, ${result.size - compiledPages} cached`);
   return result;
-}
-
-/**
- * The rendering code's own content: whole pages are cached, so a changed
- * component must not be served from a cache written by an older folio of the
- * same version. The bundle chunk holding this module also holds the API
- * components (they are imported from here only); hashing it costs under a
- * millisecond.
- */
-function codeFingerprint(): string {
-  try {
-    return hashOf(readFileSync(fileURLToPath(import.meta.url)));
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** Markdown (doc comments, the readme) through the same pipeline as docs, links resolved like theirs. */

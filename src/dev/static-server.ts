@@ -75,12 +75,6 @@ export function resolveRequest(root: string, urlPath: string): Resolution {
   return undefined;
 }
 
-/** Compatibility wrapper: the file, or undefined when refused or missing. */
-export function resolveRequestPath(root: string, urlPath: string): string | undefined {
-  const resolution = resolveRequest(root, urlPath);
-  return resolution && 'file' in resolution ? resolution.file : undefined;
-}
-
 export function createStaticHandler(options: StaticHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const root = path.resolve(options.root);
   const base = (options.base ?? '/').replace(/\/?$/, '/');

@@ -29,8 +29,6 @@ export interface RenderInput {
   server: ServerModule;
   assets: DocumentAssets;
   outDir: string;
-  /** Only these routes are written (incremental rebuilds); all when undefined. */
-  only?: ReadonlySet<string>;
   /** Warm one-shot builds: take unchanged pages from the previous output (see reuse-output.ts). */
   reuse?: {
     previous?: ReuseManifest;
@@ -93,7 +91,7 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
     const fingerprint = input.reuse?.fingerprints.get(route.path);
     const files = [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
     const prior = input.reuse?.previous?.routes[route.path];
-    if (fingerprint && prior && prior.fingerprint === fingerprint && !input.only) {
+    if (fingerprint && prior && prior.fingerprint === fingerprint) {
       const previousOut = input.reuse!.previous!.outDir;
       // Only files exactly as the previous build wrote them (checked before linking any, so a page is never half-linked).
       const intact = prior.files.every((file, index) => prior.stats?.[index] !== undefined && statOf(path.join(previousOut, file)) === prior.stats[index]);
@@ -111,7 +109,6 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
     const record = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
     links.push(record);
     if (next && fingerprint) next.routes[route.path] = { fingerprint, files, links: record };
-    if (input.only && !input.only.has(route.path)) continue;
     const file = path.join(input.outDir, outputFileFor(route.path));
     writes.push(
       (async () => {

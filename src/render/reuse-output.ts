@@ -55,12 +55,15 @@ export function writeManifest(cacheDir: string, manifest: ReuseManifest, outputs
 
 /** Links (or copies) a previous output file into the new output folder; false when it is gone. */
 export function carryOver({ from, to }: { from: string; to: string }): boolean {
-  if (!existsSync(from)) return false;
   mkdirSync(path.dirname(to), { recursive: true });
   try {
     linkSync(from, to);
   } catch {
-    copyFileSync(from, to);
+    try {
+      copyFileSync(from, to);
+    } catch {
+      return false;
+    }
   }
   return true;
 }
