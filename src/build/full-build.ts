@@ -16,7 +16,7 @@ import { discoverContent } from '../content/discover.js';
 import type { ApiModel } from '../api/types.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { Content } from '../content/types.js';
-import { FolioError } from '../errors/index.js';
+import { asFolioError, FolioError } from '../errors/index.js';
 import { emitFeeds } from '../feeds/emit-feeds.js';
 import { checkLinks } from '../links/check-links.js';
 import { bundleServer, serverBundleId, type ServerModule } from '../render/bundle-pages.js';
@@ -29,7 +29,8 @@ import { hashOf } from './cache.js';
 import { compileApiPages, compileStep, fileRoutesOf } from './compile-step.js';
 import { cacheDirFor, createContext, type BuildContext, type BuildMode } from './context.js';
 import { formatMs, type Logger } from './logger.js';
-import { createTempOutput, discardOutput, swapOutput } from './output.js';
+import { createTempOutput, discardOutput, prepareOutput, swapOutput } from './output.js';
+import { basicGuardedPaths, checkOutputPath, guardedPaths } from './output-guard.js';
 import { fingerprintRoutes } from './render-step.js';
 import { readManifest, writeManifest } from '../render/reuse-output.js';
 import { feedsFingerprint, postDataFor, sourceFingerprints, tsxPagesKey, type RenderedRoute, type SessionState } from './session-state.js';
@@ -59,6 +60,8 @@ export interface FullBuildInput {
   highlighter?: CodeHighlighter;
   /** Names server bundles for route fingerprints (kept by a session across builds). */
   serverId: (server: ServerModule) => string;
+  /** Where the output folder came from, for messages (`--out`, `outDir`). */
+  outOption?: string;
 }
 
 export interface FullBuildOutput {
@@ -76,8 +79,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const run = <T>(name: string, fn: () => Promise<T> | T, detail?: (result: T) => string) => task({ name, logger: stageLogger, timings }, fn, detail);
   let tempDir: string | undefined;
   let ctx: BuildContext | undefined;
+  const outOption = input.outOption ?? '--out';
   try {
-    const loaded = await run('loadConfig', () => loadConfig({ root, cacheDir }));
+    // The output folder is checked before anything is written (output-guard.ts, output.ts).
+    checkOutputPath({ root, outDir, option: outOption, sources: basicGuardedPaths({ root, configFile: path.join(root, 'site.config.ts'), cacheDir }) });
+    const loaded = await run('loadConfig', () => loadConfig({ root, cacheDir, useCache: input.useCache !== false }));
     ctx = createContext({
       root,
       outDir,
@@ -95,9 +101,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     });
     const context = ctx;
     // One-shot builds with the cache: stop here when nothing changed since the last build (up-to-date.ts).
-    const stampable = input.reuseOutput && input.useCache !== false;
+    const stampable = input.reuseOutput === true && context.cache.persistent;
     const configKey = configKeyOf({ buildHash: context.buildHash, config: loaded.config });
     const paths = sitePaths({ root, outDir, config: loaded.config });
+    checkOutputPath({ root, outDir, option: outOption, sources: guardedPaths({ paths, cacheDir }) });
+    prepareOutput(outDir, { option: outOption });
     const roots = [paths.configFile, paths.docsDir, paths.blogDir, paths.pagesDir, paths.staticDir, ...paths.themeDirs].filter((entry): entry is string => Boolean(entry));
     let inputs: Snapshot | undefined;
     if (stampable) {
@@ -177,7 +185,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     );
     const postData = postDataFor({ content, config: context.config });
     // One-shot builds with the cache on take unchanged pages from the previous out/ (reuse-output.ts).
-    const reuse = input.reuseOutput && input.useCache !== false ? reusePlan({ context, table, compiled, postData, assets, outDir }) : undefined;
+    const reuse = input.reuseOutput && context.cache.persistent ? reusePlan({ context, table, compiled, postData, assets, outDir }) : undefined;
     const rendered = await run(
       'renderPages',
       () =>
@@ -191,11 +199,12 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
           assets: assets.document,
           outDir: out,
           reuse,
+          prepare: (files) => compiled.compiled.ensure(files),
         }),
       (r) => `${r.written} pages${r.reused ? `, ${r.reused} unchanged` : ''}`,
     );
     const feedFiles = await run('emitFeeds', () =>
-      emitFeeds({ config: context.config, posts: content.blog?.posts, compiled: compiled.compiled, routes: table.routes, outDir: out }),
+      emitFeeds({ config: context.config, posts: content.blog?.posts, compiled: compiled.compiled, routes: table.routes, outDir: out, prepare: (files) => compiled.compiled.ensure(files) }),
     );
     const outputFiles = await run('checkLinks', async () => {
       const files = await listOutputFiles(out);
@@ -207,9 +216,13 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     if (input.strict && context.warnings.count > 0) {
       throw new FolioError({ code: 'STRICT_WARNINGS', message: `${context.warnings.count} warning(s) with --strict` });
     }
-    swapOutput({ tempDir: out, outDir });
+    const swapped = await swapOutput({ tempDir: out, outDir, option: outOption });
     tempDir = undefined;
-    if (rendered.manifest) {
+    if (swapped.leftOver && input.report) {
+      logger.warn({ code: 'OUTPUT_OLD_LEFT', message: `the previous output was moved to ${swapped.leftOver} and could not be deleted`, location: { file: swapped.leftOver } });
+    }
+    try {
+    if (rendered.manifest && context.cache.persistent) {
       // The state of every output file, taken once: the reuse manifest and the stamp both record it.
       const written = new Set([...outputFiles].map((file) => file.slice(1)));
       for (const route of table.routes) {
@@ -236,6 +249,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
           warnings: context.warnings.items,
         });
       }
+    }
+    } catch (error) {
+      // The output is in place: records for the next build are a bonus (without them it runs every stage).
+      removeStamp(cacheDir, outDir);
+      if (input.report) logger.warn({ code: 'CACHE_UNAVAILABLE', message: `${asFolioError(error).message}; the next build runs every stage`, location: { file: cacheDir } });
     }
     const durationMs = performance.now() - started;
     stageLogger.info(
@@ -277,8 +295,9 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       assetSizes: assets.client.sizes,
     };
     return { result, state };
-  } catch (error) {
+  } catch (thrown) {
     if (tempDir) discardOutput(tempDir);
+    const error = asFolioError(thrown);
     if (input.report) {
       if (ctx && !(error instanceof FolioError && error.code === 'STRICT_WARNINGS')) for (const warning of ctx.warnings.items) logger.warn(warning);
       logger.error(error);

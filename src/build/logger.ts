@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { FolioError, formatLocation } from '../errors/index.js';
+import { asFolioError, formatLocation } from '../errors/index.js';
 import type { Warning } from './warnings.js';
 
 export interface Logger {
@@ -11,6 +11,8 @@ export interface Logger {
 
 export interface LoggerOptions {
   quiet?: boolean;
+  /** Print the stack trace of errors (also on with FOLIO_DEBUG=1). */
+  debug?: boolean;
   write?: (line: string) => void;
   writeError?: (line: string) => void;
 }
@@ -20,23 +22,31 @@ export function formatWarning(warning: Warning): string {
   return `${pc.yellow('warning')} ${pc.dim(warning.code)} ${where ? `${where}: ` : ''}${warning.message}`;
 }
 
-export function formatError(error: unknown): string {
-  if (error instanceof FolioError) {
-    const where = formatLocation(error.location);
-    const lines = [`${pc.red('error')} ${pc.dim(error.code)} ${error.title}`];
-    lines.push(`  ${where ? `${where}: ` : ''}${error.message}`);
-    if (error.excerpt !== undefined) {
-      const lineNo = error.location?.line ? String(error.location.line) : '';
-      lines.push(`  ${pc.dim(`${lineNo} |`)} ${error.excerpt}`);
-      if (error.location?.column) {
-        lines.push(`  ${' '.repeat(lineNo.length)} ${pc.dim('|')} ${' '.repeat(error.location.column - 1)}${pc.red('^')}`);
-      }
+/** Whether stack traces are wanted: `--debug` or the FOLIO_DEBUG environment variable. */
+export function debugWanted(flag?: boolean): boolean {
+  const env = process.env.FOLIO_DEBUG;
+  return flag === true || (env !== undefined && env !== '' && env !== '0' && env !== 'false');
+}
+
+/** An error as the terminal shows it: code, title, where, message, excerpt, hint; the stack only when debugging. */
+export function formatError(error: unknown, { debug = debugWanted() }: { debug?: boolean } = {}): string {
+  const folio = asFolioError(error);
+  const where = formatLocation(folio.location);
+  const lines = [`${pc.red('error')} ${pc.dim(folio.code)} ${folio.title}`];
+  lines.push(`  ${where ? `${where}: ` : ''}${folio.message}`);
+  if (folio.excerpt !== undefined) {
+    const lineNo = folio.location?.line ? String(folio.location.line) : '';
+    lines.push(`  ${pc.dim(`${lineNo} |`)} ${folio.excerpt}`);
+    if (folio.location?.column) {
+      lines.push(`  ${' '.repeat(lineNo.length)} ${pc.dim('|')} ${' '.repeat(folio.location.column - 1)}${pc.red('^')}`);
     }
-    lines.push(`  ${pc.cyan('hint')} ${error.hint}`);
-    return lines.join('\n');
   }
-  const err = error instanceof Error ? error : new Error(String(error));
-  return `${pc.red('error')} unexpected failure: ${err.stack ?? err.message}`;
+  lines.push(`  ${pc.cyan('hint')} ${folio.hint}`);
+  if (debug) {
+    const cause = folio.cause instanceof Error ? folio.cause : folio;
+    lines.push(pc.dim(cause.stack ?? String(cause)));
+  }
+  return lines.join('\n');
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
@@ -54,7 +64,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       err(formatWarning(warning));
     },
     error(error) {
-      err(formatError(error));
+      err(formatError(error, { debug: debugWanted(options.debug) }));
     },
   };
 }

@@ -122,6 +122,7 @@ export class BuildSession {
       now: this.options.now?.() ?? new Date(),
       highlighter: this.highlighter,
       serverId: this.serverId,
+      outOption: 'outDir',
     });
     if (state) this.state = state;
     return result;

@@ -9,7 +9,7 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTempOutput, discardOutput } from './output.js';
+import { createTempOutput, discardOutput, OUTPUT_MARKER } from './output.js';
 
 /** Files under a folder, as URL-style paths relative to it (`/docs/x/index.html`). */
 export function listFiles(dir: string): string[] {
@@ -66,7 +66,7 @@ export class PendingOutput {
       written.push(rel);
     };
     if (this.staging) {
-      for (const rel of listFiles(this.staging)) place(rel, (temp) => renameSync(path.join(this.staging!, rel), temp));
+      for (const rel of listFiles(this.staging)) if (rel !== `/${OUTPUT_MARKER}`) place(rel, (temp) => renameSync(path.join(this.staging!, rel), temp));
       discardOutput(this.staging);
       this.staging = undefined;
     }

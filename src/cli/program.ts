@@ -18,7 +18,9 @@ export function createProgram(): Command {
     .option('--no-cache', 'ignore and do not write .folio-cache')
     .option('--threads <n>', 'worker threads for compiling markdown (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)')
     .option('--force', 'run every stage even when nothing changed since the last build', false)
-    .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string; force: boolean }) => {
+    .option('--debug', 'print the stack trace of errors (also FOLIO_DEBUG=1)', false)
+    .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string; force: boolean; debug: boolean }) => {
+      if (options.debug) process.env.FOLIO_DEBUG = '1';
       const { build } = await import('../build/build.js');
       const threads = options.threads === undefined ? undefined : Number.parseInt(options.threads, 10);
       if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
@@ -30,6 +32,7 @@ export function createProgram(): Command {
 
   serverOptions(program.command('serve').description('build the site, serve it and rebuild on change (drafts and future posts included)'), '3000').action(
     async (options: ServerFlags) => {
+      if (options.debug) process.env.FOLIO_DEBUG = '1';
       const { serveCommand } = await import('../dev/commands.js');
       process.exitCode = await serveCommand({ root: options.root, port: parsePort(program, options.port), host: options.host, open: options.open });
     },
@@ -38,6 +41,7 @@ export function createProgram(): Command {
   serverOptions(program.command('preview').description('serve the built output folder as a static host would (no watching)'), '4173')
     .option('--out <dir>', 'output folder, relative to the root', 'out')
     .action(async (options: ServerFlags & { out: string }) => {
+      if (options.debug) process.env.FOLIO_DEBUG = '1';
       const { previewCommand } = await import('../dev/commands.js');
       process.exitCode = await previewCommand({ root: options.root, outDir: options.out, port: parsePort(program, options.port), host: options.host, open: options.open });
     });
@@ -50,6 +54,7 @@ interface ServerFlags {
   port: string;
   host: string;
   open: boolean;
+  debug: boolean;
 }
 
 /** The flags `serve` and `preview` share. */
@@ -58,7 +63,8 @@ function serverOptions(command: Command, defaultPort: string): Command {
     .option('--root <dir>', 'site folder (holds site.config.ts)', '.')
     .option('--port <number>', 'port to listen on (0 picks a free one)', defaultPort)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--open', 'open the site in the default browser', false);
+    .option('--open', 'open the site in the default browser', false)
+    .option('--debug', 'print the stack trace of errors (also FOLIO_DEBUG=1)', false);
 }
 
 function parsePort(program: Command, value: string): number {

@@ -91,6 +91,55 @@ export const catalogue = {
     title: 'Nothing to preview',
     hint: 'Run `folio build` first (or pass --out to the folder your build wrote).',
   },
+  // Output, cache and file-system safety (issue 12).
+  OUTPUT_COLLIDES: {
+    title: 'The output folder collides with the site',
+    hint: 'Choose an output folder that is not the site root, a folder above it, or a source folder (content, static, theme, cache), e.g. --out out.',
+  },
+  OUTPUT_NOT_FOLIO: {
+    title: 'The output folder was not written by folio',
+    hint: 'folio replaces its output folder on every build and only replaces folders it wrote itself. Pass --out with another folder, or move or delete this one yourself if it is yours to lose.',
+  },
+  OUTPUT_OLD_LEFT: {
+    title: 'The previous output could not be deleted',
+    hint: 'The new output is in place; delete the folder named yourself (check its permissions first). The next build tries again.',
+  },
+  FS_PERMISSION: {
+    title: 'Permission denied',
+    hint: 'Make the path readable (and writable, for output and cache folders) by the user running folio, or point folio at another folder.',
+  },
+  FS_NO_SPACE: {
+    title: 'The disk is full',
+    hint: 'Free some space on the disk that holds the path (deleting .folio-cache is always safe), then build again.',
+  },
+  FS_READ_ONLY: {
+    title: 'The file system is read-only',
+    hint: 'Build into a folder on a writable disk (--out), or remount the disk writable.',
+  },
+  FS_NOT_A_FOLDER: {
+    title: 'A file is in the way of a folder',
+    hint: 'folio needs a folder at this path but found a file (or the other way round): rename or remove it.',
+  },
+  FS_TOO_MANY_FILES: {
+    title: 'Too many open files',
+    hint: 'Raise the limit of open files (ulimit -n) or build with fewer threads (--threads 1).',
+  },
+  FS_FAILED: {
+    title: 'A file operation failed',
+    hint: 'The message names the operation and the path; check that the path exists and is usable.',
+  },
+  CACHE_UNAVAILABLE: {
+    title: 'The build cache cannot be used',
+    hint: 'This build runs without .folio-cache (slower, same output). Make the folder writable, or delete it; folio creates it again.',
+  },
+  CACHE_ENTRY_MISSING: {
+    title: 'A cache entry left during the build',
+    hint: 'Something deleted .folio-cache while folio was building. Build again.',
+  },
+  INTERNAL: {
+    title: 'Unexpected failure inside folio',
+    hint: 'This is a bug in folio. Run again with --debug (or FOLIO_DEBUG=1) for the stack trace and report it.',
+  },
   STRICT_WARNINGS: {
     title: 'Warnings in strict mode',
     hint: 'Fix the warnings above, or build without --strict.',

@@ -17,12 +17,24 @@ export function absolutise(html: string, origin: string): string {
   return html.replace(/(\s(?:href|src))="\/(?!\/)/g, `$1="${origin}/`);
 }
 
-export async function buildFeed({ config, posts, compiled }: { config: SiteConfig; posts: BlogPostFile[]; compiled: ReadonlyMap<string, CompiledContent> }): Promise<Feed> {
+export async function buildFeed({
+  config,
+  posts,
+  compiled,
+  prepare,
+}: {
+  config: SiteConfig;
+  posts: BlogPostFile[];
+  compiled: ReadonlyMap<string, CompiledContent>;
+  /** Loads the bodies of these sources before they are read (see CompiledMap.ensure). */
+  prepare?: (files: string[]) => Promise<void>;
+}): Promise<Feed> {
   const { Feed } = await import('feed');
   const blog = config.blog!;
   const origin = config.url.replace(/\/$/, '');
   const blogUrl = `${origin}${withBase(config.baseUrl, blog.routeBasePath)}`;
   const listed = posts.filter((post) => !post.unlisted && !post.draft).slice(0, blog.feedOptions.limit);
+  await prepare?.(listed.map((post) => post.file));
   const feed = new Feed({
     id: blogUrl,
     title: blog.feedOptions.title ?? `${config.title} Blog`,
@@ -81,16 +93,18 @@ export async function emitFeeds({
   compiled,
   routes,
   outDir,
+  prepare,
 }: {
   config: SiteConfig;
   posts?: BlogPostFile[];
   compiled: ReadonlyMap<string, CompiledContent>;
   routes: Route[];
   outDir: string;
+  prepare?: (files: string[]) => Promise<void>;
 }): Promise<string[]> {
   const written: string[] = [];
   if (config.blog && posts) {
-    const feed = await buildFeed({ config, posts, compiled });
+    const feed = await buildFeed({ config, posts, compiled, prepare });
     const dir = path.join(outDir, config.blog.routeBasePath.replace(/^\//, ''));
     await mkdir(dir, { recursive: true });
     const type = config.blog.feedOptions.type;

@@ -29,6 +29,8 @@ export interface RenderInput {
   server: ServerModule;
   assets: DocumentAssets;
   outDir: string;
+  /** Loads the bodies a route shows before it renders (see CompiledMap.ensure). */
+  prepare?: (files: (string | undefined)[]) => Promise<void>;
   /** Warm one-shot builds: take unchanged pages from the previous output (see reuse-output.ts). */
   reuse?: {
     previous?: ReuseManifest;
@@ -87,38 +89,12 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
   let reused = 0;
   const intern = createInterner();
   const next: ReuseManifest | undefined = input.reuse ? { outDir: '', routes: {} } : undefined;
-  for (const route of input.table.routes) {
-    const fingerprint = input.reuse?.fingerprints.get(route.path);
-    const files = [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
-    const prior = input.reuse?.previous?.routes[route.path];
-    if (fingerprint && prior && prior.fingerprint === fingerprint) {
-      const previousOut = input.reuse!.previous!.outDir;
-      // Only files exactly as the previous build wrote them (checked before linking any, so a page is never half-linked).
-      const intact = prior.files.every((file, index) => prior.stats?.[index] !== undefined && statOf(path.join(previousOut, file)) === prior.stats[index]);
-      if (intact && prior.files.every((file) => carryOver({ from: path.join(previousOut, file), to: path.join(input.outDir, file) }))) {
-        links.push(prior.links);
-        next!.routes[route.path] = prior;
-        reused++;
-        written++;
-        continue;
-      }
-    }
-    const { html, page } = renderRoute(input, route);
-    const scanned = scanHtml(html, intern);
-    const body = route.source ? input.compiled.get(route.source.file) : undefined;
-    const record = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
-    links.push(record);
-    if (next && fingerprint) next.routes[route.path] = { fingerprint, files, links: record };
-    const file = path.join(input.outDir, outputFileFor(route.path));
-    writes.push(
-      (async () => {
-        await ensureDir(path.dirname(file));
-        await writeFile(file, html);
-        await writeFile(path.join(input.outDir, CHUNK_DIR, chunkNameFor(route.key)), JSON.stringify(page));
-      })(),
-    );
-    written++;
-    if (writes.length >= 64) await flush();
+  try {
+    await renderAll();
+  } catch (error) {
+    // Writes still in flight would recreate folders in an output the caller is about to discard.
+    await Promise.allSettled(writes);
+    throw error;
   }
   await flush();
   const notFound = renderRoute(input, input.table.notFound);
@@ -126,4 +102,41 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
   const manifest: RouteManifestEntry[] = input.table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
   await writeFile(path.join(input.outDir, 'routes.json'), JSON.stringify(manifest));
   return { links, written, reused, ...(next ? { manifest: next } : {}) };
+
+  async function renderAll(): Promise<void> {
+    for (const route of input.table.routes) {
+      const fingerprint = input.reuse?.fingerprints.get(route.path);
+      const files = [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
+      const prior = input.reuse?.previous?.routes[route.path];
+      if (fingerprint && prior && prior.fingerprint === fingerprint) {
+        const previousOut = input.reuse!.previous!.outDir;
+        // Only files exactly as the previous build wrote them (checked before linking any, so a page is never half-linked).
+        const intact = prior.files.every((file, index) => prior.stats?.[index] !== undefined && statOf(path.join(previousOut, file)) === prior.stats[index]);
+        if (intact && prior.files.every((file) => carryOver({ from: path.join(previousOut, file), to: path.join(input.outDir, file) }))) {
+          links.push(prior.links);
+          next!.routes[route.path] = prior;
+          reused++;
+          written++;
+          continue;
+        }
+      }
+      await input.prepare?.([route.source?.file, ...(route.posts ?? [])]);
+      const { html, page } = renderRoute(input, route);
+      const scanned = scanHtml(html, intern);
+      const body = route.source ? input.compiled.get(route.source.file) : undefined;
+      const record = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
+      links.push(record);
+      if (next && fingerprint) next.routes[route.path] = { fingerprint, files, links: record };
+      const file = path.join(input.outDir, outputFileFor(route.path));
+      writes.push(
+        (async () => {
+          await ensureDir(path.dirname(file));
+          await writeFile(file, html);
+          await writeFile(path.join(input.outDir, CHUNK_DIR, chunkNameFor(route.key)), JSON.stringify(page));
+        })(),
+      );
+      written++;
+      if (writes.length >= 64) await flush();
+    }
+  }
 }

@@ -1,0 +1,222 @@
+/**
+ * folio never deletes or overwrites what the user wrote: an output folder
+ * that is, contains or sits inside the site's sources is refused before the
+ * build writes anything; an existing folder is replaced only when folio can
+ * prove it wrote it; temporary folders of killed builds are removed by the
+ * next build, and only those. Each refused build is checked against the
+ * whole site: every source file byte-identical afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOutputPath, realPathOf } from '../../src/build/output-guard.js';
+import { OUTPUT_MARKER, removeStaleTemps } from '../../src/build/output.js';
+import { copyFixture, fixturesDir, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
+
+/** The site's files other than folio's own output and cache, with their hashes. */
+function sources(site: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(treeHash(site)).filter(([file]) => !/^(out|\.folio-cache)(\/|$)/.test(file)));
+}
+
+const temps = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('.folio-tmp-'));
+
+describe('an output folder that collides with the site is refused before anything is written', () => {
+  // The site sits in a folder of its own, so `--out ..` points at a folder this test owns.
+  let parent: string;
+  let site: string;
+  let before: Record<string, string>;
+  beforeAll(() => {
+    parent = mkdtempSync(path.join(os.tmpdir(), 'folio-outsafety-'));
+    site = path.join(parent, 'site');
+    cpSync(path.join(fixturesDir, 'dev-site'), site, { recursive: true });
+    writeFileSync(path.join(parent, 'keep-me.txt'), 'a file beside the site\n');
+    expect(runCli(['build'], { cwd: site }).status).toBe(0);
+    before = sources(parent);
+  });
+  afterAll(() => removeDir(parent));
+
+  const cases: [string, RegExp][] = [
+    ['content', /--out content would contain the docs folder/],
+    ['content/docs', /--out content\/docs is the docs folder/],
+    ['content/docs/guides', /is inside the docs folder/],
+    ['content/blog', /is the blog folder/],
+    ['content/static', /is the static folder/],
+    ['content/pages', /is the pages folder/],
+    ['.', /--out \. is the site root/],
+    ['..', /is a folder above the site root/],
+    ['../..', /is a folder above the site root/],
+    ['site.config.ts', /is the config file/],
+    ['.folio-cache', /is folio's cache folder/],
+    ['.folio-cache/x', /is inside folio's cache folder/],
+  ];
+  for (const [out, message] of cases) {
+    it(`--out ${out}`, () => {
+      const result = runCli(['build', '--out', out], { cwd: site });
+      expect(result.status).toBe(1);
+      expect(result.output).toContain('error OUTPUT_COLLIDES The output folder collides with the site');
+      expect(result.output).toMatch(message);
+      expect(result.output).not.toMatch(/\n\s+at /);
+      expect(sources(parent)).toEqual(before);
+      expect(temps(site)).toEqual([]);
+      expect(temps(parent)).toEqual([]);
+    });
+  }
+
+  it('a symbolic link to a source folder is no way around it', () => {
+    const link = path.join(parent, 'link-to-docs');
+    symlinkSync(path.join(site, 'content', 'docs'), link);
+    try {
+      const result = runCli(['build', '--out', link], { cwd: site });
+      expect(result.status).toBe(1);
+      expect(result.output).toContain('OUTPUT_COLLIDES');
+    } finally {
+      rmSync(link);
+    }
+    expect(sources(parent)).toEqual(before);
+  });
+
+  it('a folder beside the site is fine', () => {
+    const result = runCli(['build', '--out', '../public'], { cwd: site });
+    expect(result.status).toBe(0);
+    expect(existsSync(path.join(parent, 'public', 'index.html'))).toBe(true);
+    expect(existsSync(path.join(parent, 'public', OUTPUT_MARKER))).toBe(true);
+    expect(readFileSync(path.join(parent, 'keep-me.txt'), 'utf8')).toBe('a file beside the site\n');
+    rmSync(path.join(parent, 'public'), { recursive: true });
+  });
+});
+
+describe('the filesystem root and the home folder are refused (checked without building)', () => {
+  const guard = (outDir: string) => () => checkOutputPath({ root: path.join(os.tmpdir(), 'some-site'), outDir, option: '--out', sources: [] });
+  it('refuses /', () => expect(guard(path.parse(process.cwd()).root)).toThrow(/is the filesystem root/));
+  it('refuses the home folder', () => expect(guard(os.homedir())).toThrow(/is your home folder/));
+  it('compares real paths', () => {
+    expect(realPathOf(path.join(os.tmpdir(), 'does', 'not', 'exist'))).toBe(path.join(realPathOf(os.tmpdir()), 'does', 'not', 'exist'));
+  });
+});
+
+describe('an existing folder is replaced only when folio wrote it', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyFixture('blog-basic');
+  });
+  afterAll(() => removeDir(root));
+
+  it('refuses a folder of the user and leaves it as it was', () => {
+    mkdirSync(path.join(root, 'mine'));
+    writeFileSync(path.join(root, 'mine', 'notes.txt'), 'my notes\n');
+    const result = runCli(['build', '--out', 'mine'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('error OUTPUT_NOT_FOLIO The output folder was not written by folio');
+    expect(result.output).toMatch(/--out mine is a folder that folio did not write/);
+    expect(result.output).toMatch(/hint .*--out with another folder, or move or delete this one yourself/);
+    expect(readdirSync(path.join(root, 'mine'))).toEqual(['notes.txt']);
+    expect(temps(root)).toEqual([]);
+  });
+
+  it('refuses a file', () => {
+    writeFileSync(path.join(root, 'a-file'), 'text\n');
+    const result = runCli(['build', '--out', 'a-file'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/--out a-file is a file/);
+    expect(readFileSync(path.join(root, 'a-file'), 'utf8')).toBe('text\n');
+  });
+
+  it('builds into an empty folder, and replaces its own output on the next build', () => {
+    mkdirSync(path.join(root, 'empty'));
+    expect(runCli(['build', '--out', 'empty'], { cwd: root }).status).toBe(0);
+    expect(existsSync(path.join(root, 'empty', OUTPUT_MARKER))).toBe(true);
+    expect(runCli(['build', '--out', 'empty', '--force'], { cwd: root }).status).toBe(0);
+    expect(existsSync(path.join(root, 'empty', 'index.html'))).toBe(true);
+  });
+
+  it("replaces an output of a folio from before the marker (routes.json and 404.html in folio's shape)", () => {
+    expect(runCli(['build'], { cwd: root }).status).toBe(0);
+    rmSync(path.join(root, 'out', OUTPUT_MARKER));
+    const result = runCli(['build', '--force'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(existsSync(path.join(root, 'out', OUTPUT_MARKER))).toBe(true);
+  });
+
+  it('does not take a look-alike for its output (a routes.json of another shape)', () => {
+    mkdirSync(path.join(root, 'lookalike'));
+    writeFileSync(path.join(root, 'lookalike', 'routes.json'), '{"routes": []}');
+    writeFileSync(path.join(root, 'lookalike', '404.html'), '<h1>gone</h1>');
+    const result = runCli(['build', '--out', 'lookalike'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('OUTPUT_NOT_FOLIO');
+    expect(readdirSync(path.join(root, 'lookalike')).sort()).toEqual(['404.html', 'routes.json']);
+  });
+});
+
+describe('temporary folders of killed builds', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyFixture('blog-basic');
+  });
+  afterAll(() => removeDir(root));
+
+  it('are removed by the next build when their process is gone and they hold the marker; others stay', async () => {
+    const dead = await deadPid();
+    const stale = path.join(root, `.folio-tmp-out-${dead}-0123abcd`);
+    const staleOld = path.join(root, `.folio-tmp-out-${dead}-4567abcd-old`);
+    const staleEmpty = path.join(root, `.folio-tmp-out-${dead}-89abcdef`);
+    const alive = path.join(root, `.folio-tmp-out-${process.pid}-0123abcd`);
+    const unmarked = path.join(root, `.folio-tmp-out-${dead}-fedcba98`);
+    const otherName = path.join(root, '.folio-tmp-elsewhere-1-0123abcd');
+    for (const dir of [stale, staleOld, alive, otherName]) {
+      mkdirSync(path.join(dir, 'docs'), { recursive: true });
+      writeFileSync(path.join(dir, OUTPUT_MARKER), '{}');
+      writeFileSync(path.join(dir, 'docs', 'index.html'), '<p>half a build</p>');
+    }
+    mkdirSync(staleEmpty);
+    mkdirSync(unmarked);
+    writeFileSync(path.join(unmarked, 'notes.txt'), 'not folio output\n');
+    const result = runCli(['build'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(staleOld)).toBe(false);
+    expect(existsSync(staleEmpty)).toBe(false);
+    expect(existsSync(alive)).toBe(true);
+    expect(readFileSync(path.join(unmarked, 'notes.txt'), 'utf8')).toBe('not folio output\n');
+    expect(existsSync(otherName)).toBe(true);
+    // And the function alone never throws, whatever it meets.
+    expect(removeStaleTemps(path.join(root, 'out'))).toEqual([]);
+    for (const dir of [alive, unmarked, otherName]) rmSync(dir, { recursive: true });
+  });
+
+  it('SIGKILL at any stage keeps out/ intact, and the next build leaves no temporary folder', async () => {
+    expect(runCli(['build'], { cwd: root }).status).toBe(0);
+    const good = treeHash(path.join(root, 'out'));
+    for (const delayMs of [150, 400, 650, 900, 1150, 1400]) {
+      await killedBuild({ cwd: root, delayMs, signal: 'SIGKILL' });
+      expect(treeHash(path.join(root, 'out'))).toEqual(good);
+    }
+    await killedBuild({ cwd: root, delayMs: 700, signal: 'SIGINT' });
+    expect(treeHash(path.join(root, 'out'))).toEqual(good);
+    const result = runCli(['build', '--force'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(temps(root)).toEqual([]);
+    expect(treeHash(path.join(root, 'out'))).toEqual(good);
+  });
+});
+
+/** A process id that is not running: a child that has exited. */
+function deadPid(): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-e', '0']);
+    child.on('exit', () => resolve(child.pid!));
+  });
+}
+
+function killedBuild({ cwd, delayMs, signal }: { cwd: string; delayMs: number; signal: NodeJS.Signals }): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/folio'), 'build', '--force'], { cwd, stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill(signal), delayMs);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
