@@ -24,7 +24,8 @@ export interface BundleRecord<Extra = unknown> {
   extra: Extra;
 }
 
-export function inputsOf(metafile: Metafile, { cwd = process.cwd(), virtual = [] }: { cwd?: string; virtual?: string[] } = {}): string[] {
+/** The files a bundle read, absolute. `cwd` is the build's absWorkingDir (the metafile's paths are relative to it). */
+export function inputsOf(metafile: Metafile, { cwd, virtual = [] }: { cwd: string; virtual?: string[] }): string[] {
   // Virtual modules ("namespace:path", stdin entries) have no file to watch: their source is part of the key.
   return Object.keys(metafile.inputs)
     .filter((input) => !/^[a-z-]+:/.test(input) && !virtual.includes(input))

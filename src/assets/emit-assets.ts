@@ -43,6 +43,8 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
     // site writing it at the same moment (esbuild could read it half-written).
     const result = await esbuild.build({
       stdin: { contents: source, resolveDir: root, loader: 'tsx', sourcefile: CLIENT_ENTRY },
+      // Paths in the metafile (and any comment) are relative to folio, not to where folio was started.
+      absWorkingDir: root,
       bundle: true,
       write: false,
       outdir: assetsDir,
@@ -66,7 +68,7 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
     const scripts: string[] = [];
     const styles: string[] = [];
     for (const [file, info] of Object.entries(result.metafile.outputs)) {
-      const url = `/${path.relative(outDir, path.resolve(file)).split(path.sep).join('/')}`;
+      const url = `/${path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/')}`;
       sizes[url] = info.bytes;
       if (file.endsWith('.js') && info.entryPoint) scripts.push(url);
       if (file.endsWith('.css')) styles.push(url);
@@ -74,7 +76,7 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
     const files = result.outputFiles.map((file) => ({ path: path.relative(assetsDir, file.path), contents: Buffer.from(file.contents).toString('base64') }));
     writeBundleFiles(assetsDir, files);
     const bundle = { scripts, styles, sizes };
-    storeBundle({ cache: ctx.cache, key, inputs: inputsOf(result.metafile, { virtual: [CLIENT_ENTRY] }), files, extra: bundle });
+    storeBundle({ cache: ctx.cache, key, inputs: inputsOf(result.metafile, { cwd: root, virtual: [CLIENT_ENTRY] }), files, extra: bundle });
     return bundle;
   } catch (error) {
     throw compileError(error);

@@ -2,11 +2,16 @@
  * A persistent, content-addressed cache under `.folio-cache/`. Keys are
  * hashes of everything an entry depends on (content, folio version, config),
  * so a stale entry is never read: changed input means a different key.
+ * Every entry is sealed with the length and a hash of its text: a truncated,
+ * damaged or foreign file does not verify and counts as a miss, so the cache
+ * can never change the output. A cache that cannot be written (read-only,
+ * disk full) stops being written for the rest of the build, once reported.
  * Safe to delete at any time.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import crypto, { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FolioError, fsError, isFsError } from '../errors/index.js';
 import { writeFileAtomic } from './output.js';
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
@@ -18,6 +23,64 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
   return hash.digest('hex');
 }
 
+const SEAL = 'folio-cache-1';
+
+/** A quick checksum of a text (not a key: keys use hashOf). */
+function checksum(text: string): string {
+  const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
+  return oneShot ? oneShot('sha1', text) : createHash('sha1').update(text).digest('hex');
+}
+
+/** A text with its seal in front: `folio-cache-1 <sha1> <bytes>\n<text>`. */
+export function seal(text: string): string {
+  return `${SEAL} ${checksum(text)} ${Buffer.byteLength(text)}\n${text}`;
+}
+
+/** The text inside a seal, or undefined when the seal is missing or does not match (damaged entry). */
+export function unseal(raw: string): string | undefined {
+  const end = raw.indexOf('\n');
+  if (end < 0) return undefined;
+  const [tag, sum, bytes] = raw.slice(0, end).split(' ');
+  if (tag !== SEAL) return undefined;
+  const text = raw.slice(end + 1);
+  if (Buffer.byteLength(text) !== Number(bytes) || checksum(text) !== sum) return undefined;
+  return text;
+}
+
+/** Reads a sealed file: its text, or undefined when it is missing or does not verify. */
+export function readSealed(file: string): string | undefined {
+  try {
+    return unseal(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a sealed file atomically. */
+export function writeSealed(file: string, text: string, options?: { makeDir?: boolean }): void {
+  writeFileAtomic(file, seal(text), options);
+}
+
+/**
+ * Checks that a cache folder can be used: created if missing, and writable. Returns the problem
+ * as a catalogue error, or undefined when the folder is fine.
+ */
+export function probeCacheDir(dir: string): FolioError | undefined {
+  const probe = path.join(dir, `.probe-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+    return undefined;
+  } catch (error) {
+    if (!isFsError(error)) throw error;
+    if (error.code === 'EEXIST' || error.code === 'ENOTDIR') {
+      return new FolioError({ code: 'FS_NOT_A_FOLDER', message: 'the cache folder is a file, not a folder', location: { file: dir }, cause: error });
+    }
+    return fsError(error, { path: dir });
+  }
+}
+
 export class Cache {
   private readonly memory = new Map<string, unknown>();
   private readonly madeDirs = new Set<string>();
@@ -27,15 +90,24 @@ export class Cache {
    */
   readonly dependencies = new Set<string>();
 
+  /** False once a write failed: the rest of the build does not write (and the problem was reported). */
+  private writable = true;
+
   /**
    * @param dir where entries persist (undefined: this process only)
    * @param options.memory keep entries in memory too (watch mode builds again and again; a
    *   one-shot build with a disk cache does not, and at 10,000 pages the copies cost gigabytes)
+   * @param options.onWriteError called once, when the first write fails (the build goes on)
    */
   constructor(
     readonly dir: string | undefined,
-    private readonly options: { memory?: boolean } = {},
+    private readonly options: { memory?: boolean; onWriteError?: (error: unknown) => void } = {},
   ) {}
+
+  /** Whether entries written now reach the disk (there is a cache folder and no write has failed). */
+  get persistent(): boolean {
+    return this.dir !== undefined && this.writable;
+  }
 
   private keep(id: string, value: unknown): void {
     if (this.options.memory !== false || !this.dir) this.memory.set(id, value);
@@ -52,35 +124,48 @@ export class Cache {
     if (this.memory.has(id)) return this.memory.get(id) as T;
     const file = this.fileFor(namespace, key, ext);
     if (!file) return undefined;
+    const text = readSealed(file);
+    if (text === undefined) return undefined;
     try {
-      const value = decode(readFileSync(file, 'utf8'));
+      const value = decode(text);
       this.keep(id, value);
       return value;
     } catch {
-      // not cached (or unreadable): compute it
+      // sealed but not what this version reads: compute it
       return undefined;
     }
   }
 
-  /** Stores an entry: in memory (if kept) and under a temporary name renamed into place. */
-  private store(namespace: string, key: string, value: unknown, ext: string, text: string): void {
+  /**
+   * Stores an entry: in memory (if kept) and, sealed, under a temporary name renamed into place.
+   * Returns whether it reached the disk (true without a disk cache: nothing was expected there).
+   */
+  private store(namespace: string, key: string, value: unknown, ext: string, text: string): boolean {
     this.keep(`${namespace}/${key}`, value);
     const file = this.fileFor(namespace, key, ext);
-    if (!file) return;
-    const dir = path.dirname(file);
-    if (!this.madeDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.madeDirs.add(dir);
+    if (!file) return true;
+    if (!this.writable) return false;
+    try {
+      const dir = path.dirname(file);
+      if (!this.madeDirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.madeDirs.add(dir);
+      }
+      writeSealed(file, text, { makeDir: false });
+      return true;
+    } catch (error) {
+      this.writable = false;
+      this.options.onWriteError?.(error);
+      return false;
     }
-    writeFileAtomic(file, text, { makeDir: false });
   }
 
   get<T>(namespace: string, key: string): T | undefined {
     return this.read(namespace, key, 'json', (text) => JSON.parse(text) as T);
   }
 
-  set<T>(namespace: string, key: string, value: T): void {
-    this.store(namespace, key, value, 'json', JSON.stringify(value));
+  set<T>(namespace: string, key: string, value: T): boolean {
+    return this.store(namespace, key, value, 'json', JSON.stringify(value));
   }
 
   /** A text entry (stored as it is, not as JSON: page bodies read back fast). */
@@ -88,8 +173,8 @@ export class Cache {
     return this.read(namespace, key, 'txt', (text) => text);
   }
 
-  setText(namespace: string, key: string, value: string): void {
-    this.store(namespace, key, value, 'txt', value);
+  setText(namespace: string, key: string, value: string): boolean {
+    return this.store(namespace, key, value, 'txt', value);
   }
 
   /** Whether a text entry is there, without reading it. */

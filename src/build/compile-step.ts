@@ -12,7 +12,7 @@ import type { SourceFile } from '../content/read-source.js';
 import { resolveContentLinks, resolveRefs, type MediaFile } from '../links/resolve-links.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import { compileMany } from '../markdown/compile-many.js';
-import { readCompiled } from '../markdown/compile.js';
+import { compileFresh, readCompiled } from '../markdown/compile.js';
 import { FolioError } from '../errors/index.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { RouteTable } from '../routes/types.js';
@@ -84,26 +84,52 @@ export interface CompileStepResult {
 
 /**
  * Compiled content by source file (and API page id). In a one-shot build a
- * page's body is not kept: `get` reads it back from the cache and resolves
- * its links again (the same result as at compile time, all routes and images
- * being known by then); the last page read is remembered, as renderPages
- * asks for it more than once.
+ * page's body is not kept: it is read back from the cache (and its links
+ * resolved again, with the same result as at compile time, all routes and
+ * images being known by then). `ensure(files)` loads the bodies the next
+ * `get` calls need; a body whose cache entry no longer verifies (damaged,
+ * deleted during the build) is compiled again there, so the cache can never
+ * change what is published.
  */
 export class CompiledMap extends Map<string, CompiledContent> {
-  private readonly loaders = new Map<string, () => CompiledContent>();
-  private last?: { file: string; value: CompiledContent };
+  private readonly loaders = new Map<string, BodyLoader>();
+  private ready = new Map<string, CompiledContent>();
 
-  setLazy(file: string, lean: CompiledContent, load: () => CompiledContent): void {
+  setLazy(file: string, lean: CompiledContent, loader: BodyLoader): void {
     super.set(file, lean);
-    this.loaders.set(file, load);
+    this.loaders.set(file, loader);
+  }
+
+  /** Makes the bodies of these files available to `get` (until the next call). */
+  async ensure(files: Iterable<string | undefined>): Promise<void> {
+    const next = new Map<string, CompiledContent>();
+    for (const file of files) {
+      const loader = file === undefined ? undefined : this.loaders.get(file);
+      if (!loader || next.has(file!)) continue;
+      next.set(file!, this.ready.get(file!) ?? loader.read() ?? (await loader.rebuild()));
+    }
+    this.ready = next;
   }
 
   override get(file: string): CompiledContent | undefined {
-    const load = this.loaders.get(file);
-    if (!load) return super.get(file);
-    if (this.last?.file !== file) this.last = { file, value: load() };
-    return this.last.value;
+    const loader = this.loaders.get(file);
+    if (!loader) return super.get(file);
+    const ready = this.ready.get(file);
+    if (ready) return ready;
+    const value = loader.read();
+    if (value) return value;
+    throw new FolioError({
+      code: 'CACHE_ENTRY_MISSING',
+      message: 'the compiled body of this page is no longer in .folio-cache (was the folder deleted or changed during the build?)',
+      location: { file },
+    });
   }
+}
+
+/** How a lean page's body comes back: from the cache (undefined when it does not verify), or compiled again. */
+export interface BodyLoader {
+  read(): CompiledContent | undefined;
+  rebuild(): Promise<CompiledContent>;
 }
 
 export function markdownSources(content: Content): SourceFile[] {
@@ -201,14 +227,15 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   // Compile every changed source first, on all cores when there are many (see compileMany).
   const changed = sources.filter((source) => previous?.entries.get(source.file)?.hash !== source.hash);
   const fresh = new Map<string, CompiledEntry>();
-  const jobs = changed.map((source) => ({
+  const jobFor = (source: SourceFile) => ({
     body: source.body,
     file: source.file,
     bodyLineOffset: source.bodyLineOffset,
     source: source.source,
     options,
     cacheSalt: ctx.buildHash,
-  }));
+  });
+  const jobs = changed.map(jobFor);
   const many = await compileMany({
     jobs,
     cache: ctx.cache,
@@ -223,17 +250,16 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     },
   });
   compiledCount = many.compiled;
-  const loadBody = (file: string, key: string): CompiledContent => {
-    const raw = readCompiled(ctx.cache, key);
-    if (!raw) {
-      throw new FolioError({
-        code: 'RENDER_FAILED',
-        message: `the compiled body of this page left ${path.relative(process.cwd(), ctx.cache.dir ?? '') || '.folio-cache'} during the build (was the folder deleted?); build again`,
-        location: { file },
-      });
-    }
-    return resolveContentLinks({ compiled: raw, file, resolver: resolver([]) });
-  };
+  const bodyLoader = (source: SourceFile, key: string): BodyLoader => ({
+    read: () => {
+      const raw = readCompiled(ctx.cache, key);
+      return raw && resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
+    },
+    rebuild: async () => {
+      const { result } = await compileFresh({ ...jobFor(source), highlighter, cache: ctx.cache }, key);
+      return resolveContentLinks({ compiled: result, file: source.file, resolver: resolver([]) });
+    },
+  });
   for (const source of sources) {
     const prior = previous?.entries.get(source.file);
     let entry: CompiledEntry;
@@ -251,7 +277,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     entries.set(source.file, entry);
     const key = leanFiles.get(source.file);
     if (key !== undefined) {
-      compiled.setLazy(source.file, entry.resolved, () => loadBody(source.file, key));
+      compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key));
     } else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
     frontMatter.set(source.file, source.frontMatter);

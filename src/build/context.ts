@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
-import { Cache } from './cache.js';
+import { asFolioError } from '../errors/index.js';
+import { Cache, probeCacheDir } from './cache.js';
 import type { Logger } from './logger.js';
 import { WarningList } from './warnings.js';
 
@@ -29,7 +30,23 @@ export function cacheDirFor(root: string): string {
   return path.join(root, '.folio-cache');
 }
 
+/**
+ * A fresh context. The cache folder is checked first: one that cannot be created or written
+ * (read-only, a file in its place, no permission) means a build without the cache and one
+ * warning, as does a write that fails later (disk full).
+ */
 export function createContext(init: Omit<BuildContext, 'warnings' | 'cache'> & { useCache?: boolean; keepInMemory?: boolean }): BuildContext {
   const { useCache = true, keepInMemory = true, ...rest } = init;
-  return { ...rest, warnings: new WarningList(), cache: new Cache(useCache ? init.cacheDir : undefined, { memory: keepInMemory }) };
+  const warnings = new WarningList();
+  let dir = useCache ? init.cacheDir : undefined;
+  const problem = dir ? probeCacheDir(dir) : undefined;
+  if (problem) {
+    warnings.add({ code: 'CACHE_UNAVAILABLE', message: `${problem.message}; building without the cache`, location: { file: init.cacheDir } });
+    dir = undefined;
+  }
+  const onWriteError = (error: unknown) => {
+    const cause = asFolioError(error);
+    warnings.add({ code: 'CACHE_UNAVAILABLE', message: `${cause.message}; the rest of this build does not write the cache`, location: { file: init.cacheDir } });
+  };
+  return { ...rest, warnings, cache: new Cache(dir, { memory: keepInMemory, onWriteError }) };
 }

@@ -11,10 +11,9 @@
  * and stops. Any difference (or no stamp, a different folio or config, a
  * page that imports other files, --no-cache) runs the whole build.
  */
-import { readdirSync, readFileSync, statSync, rmSync, type Stats } from 'node:fs';
+import { readdirSync, statSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { hashOf } from './cache.js';
-import { writeFileAtomic } from './output.js';
+import { hashOf, readSealed, writeSealed } from './cache.js';
 import type { Warning } from './warnings.js';
 
 /** Path → `size:mtime` for files, `dir` for folders walked, `-` for a file that was missing. */
@@ -119,7 +118,7 @@ export function configKeyOf({ buildHash, config }: { buildHash: string; config: 
 export function checkUpToDate({ cacheDir, outDir, configKey, now, inputs }: { cacheDir: string; outDir: string; configKey: string; now: Date; inputs: Snapshot }): { stamp?: Stamp; reason: string } {
   let stamp: Stamp;
   try {
-    stamp = JSON.parse(readFileSync(stampFile(cacheDir, outDir), 'utf8')) as Stamp;
+    stamp = JSON.parse(readSealed(stampFile(cacheDir, outDir)) ?? '') as Stamp;
   } catch {
     return { reason: 'no stamp' };
   }
@@ -138,9 +137,14 @@ export function checkUpToDate({ cacheDir, outDir, configKey, now, inputs }: { ca
  */
 export function writeStamp(cacheDir: string, stamp: Omit<Stamp, 'format'>): void {
   const full: Stamp = { format: 2, ...stamp };
-  writeFileAtomic(stampFile(cacheDir, stamp.outDir), JSON.stringify(full));
+  writeSealed(stampFile(cacheDir, stamp.outDir), JSON.stringify(full));
 }
 
 export function removeStamp(cacheDir: string, outDir: string): void {
-  rmSync(stampFile(cacheDir, outDir), { force: true });
+  try {
+    rmSync(stampFile(cacheDir, outDir), { force: true });
+  } catch {
+    // An unusable cache folder. A stamp left there still records the previous output's files,
+    // which no longer match: the next build does not take it for up to date.
+  }
 }

@@ -2,13 +2,15 @@
  * Stage `loadConfig`: bundles site.config.ts with esbuild, imports it and
  * validates it against the schema, filling every default.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { FolioError, lineOf } from '../errors/index.js';
+import { writeFileAtomic } from '../build/output.js';
 import { configSchema, type SiteConfig } from './schema.js';
 
 export const CONFIG_FILE = 'site.config.ts';
@@ -20,7 +22,7 @@ export interface LoadedConfig {
   hash: string;
 }
 
-export async function loadConfig({ root, cacheDir }: { root: string; cacheDir: string }): Promise<LoadedConfig> {
+export async function loadConfig({ root, cacheDir, useCache = true }: { root: string; cacheDir: string; useCache?: boolean }): Promise<LoadedConfig> {
   const file = path.join(root, CONFIG_FILE);
   if (!existsSync(file)) {
     throw new FolioError({
@@ -34,6 +36,9 @@ export async function loadConfig({ root, cacheDir }: { root: string; cacheDir: s
   try {
     const result = await esbuild.build({
       entryPoints: [file],
+      // The bundle's path comments are relative to the site: its hash (a cache key) does not
+      // depend on the folder folio was started from.
+      absWorkingDir: root,
       bundle: true,
       write: false,
       format: 'esm',
@@ -54,12 +59,10 @@ export async function loadConfig({ root, cacheDir }: { root: string; cacheDir: s
     });
   }
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  mkdirSync(cacheDir, { recursive: true });
-  const bundled = path.join(cacheDir, `config-${hash}.mjs`);
-  if (!existsSync(bundled)) writeFileSync(bundled, code);
   let mod: { default?: unknown };
+  const bundled = writeBundle({ root, cacheDir, code, hash, useCache });
   try {
-    mod = await import(pathToFileURL(bundled).href);
+    mod = await import(pathToFileURL(bundled.file).href);
   } catch (error) {
     throw new FolioError({
       code: 'CONFIG_SYNTAX',
@@ -67,6 +70,8 @@ export async function loadConfig({ root, cacheDir }: { root: string; cacheDir: s
       location: { file },
       cause: error,
     });
+  } finally {
+    if (bundled.temporary) rmSync(bundled.file, { force: true });
   }
   if (mod.default === undefined) {
     throw new FolioError({ code: 'CONFIG_NO_DEFAULT_EXPORT', message: 'no default export', location: { file } });
@@ -187,3 +192,37 @@ const folioSelfPlugin: esbuild.Plugin = {
     }));
   },
 };
+
+/**
+ * The bundled config as a file Node can import (it must sit inside the site, so that packages
+ * the config imports resolve from the site's node_modules). With the cache: `.folio-cache/config-
+ * <hash>.mjs`, used again only when its bytes are exactly the bundle (a damaged cache entry is
+ * written again, never blamed on the config). Without the cache, or when the cache folder cannot
+ * be written: a temporary file the caller deletes after the import.
+ */
+function writeBundle({ root, cacheDir, code, hash, useCache }: { root: string; cacheDir: string; code: string; hash: string; useCache: boolean }): { file: string; temporary: boolean } {
+  if (useCache) {
+    const file = path.join(cacheDir, `config-${hash}.mjs`);
+    try {
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== code) writeFileAtomic(file, code);
+      return { file, temporary: false };
+    } catch {
+      // an unusable cache folder: the build goes on without it (the context reports it once)
+    }
+  }
+  const name = `.site.config.${process.pid}-${randomBytes(4).toString('hex')}.folio.mjs`;
+  // Last resort, a read-only site: the system's temporary folder (packages the config imports then
+  // resolve from there, which works for configs that import only folio and Node's modules).
+  for (const dir of [...(useCache ? [] : [cacheDir]), root]) {
+    const file = path.join(dir, name);
+    try {
+      writeFileAtomic(file, code, { makeDir: dir === cacheDir });
+      return { file, temporary: true };
+    } catch {
+      // try the next place
+    }
+  }
+  const file = path.join(os.tmpdir(), name);
+  writeFileAtomic(file, code, { makeDir: false });
+  return { file, temporary: true };
+}

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { Cache } from '../build/cache.js';
 import { createPool, defaultThreads } from '../build/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
-import { compileCacheKey, compileMarkdown, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
-import type { CompileJob } from './compile-worker.js';
+import { compileCacheKey, compileFresh, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
+import type { CompileAnswer, CompileJob } from './compile-worker.js';
 import type { CodeHighlighter } from './highlight.js';
 
 /** Below this many uncached files, starting workers costs more than it saves. */
@@ -38,9 +38,10 @@ export interface CompileManyInput {
   /**
    * Called with each result as it arrives (cache hit, worker or this thread); what it returns is
    * what the result map keeps. One-shot builds keep a lean copy here, so a 10,000-page build does
-   * not hold every page body at once.
+   * not hold every page body at once. `key` is the cache key when the result can be read back from
+   * the disk cache, undefined when it cannot (then the caller must keep the body).
    */
-  keep?: (job: CompileJob, result: CompiledContent, key: string) => CompiledContent;
+  keep?: (job: CompileJob, result: CompiledContent, key: string | undefined) => CompiledContent;
   /** Read cached pages without their body HTML (`html` is empty; the caller reads it when it needs it). */
   withoutBodies?: boolean;
 }
@@ -82,7 +83,7 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
   const workers = threads > 1 && misses.length >= PARALLEL_THRESHOLD && file ? Math.min(threads, Math.ceil(misses.length / 8)) : 0;
   const compiledHere = new Map<string, CompiledContent>();
   if (workers > 0) {
-    const pool = createPool<CompileJob, CompiledContent>({
+    const pool = createPool<CompileJob, CompileAnswer>({
       file: file!,
       size: workers,
       workerData: { cacheDir: cache.dir },
@@ -101,10 +102,10 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
           const index = next++;
           const job = misses[index];
           try {
-            const result = await pool.run(job);
+            const { compiled: result, stored } = await pool.run(job);
             const key = keys.get(job)!;
             if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
-            compiledHere.set(job.file, keep(job, result, key));
+            compiledHere.set(job.file, keep(job, result, stored ? key : undefined));
           } catch (reason) {
             failures.set(index, reason);
           }
@@ -118,7 +119,13 @@ export async function compileMany({ jobs, cache, highlighter, threads: requested
   }
   for (const job of misses) {
     // What the workers compiled, else (in one thread) a compile here.
-    results.set(job.file, compiledHere.get(job.file) ?? keep(job, await compileMarkdown({ ...(job as CompileInput), highlighter, cache }), keys.get(job)!));
+    let kept = compiledHere.get(job.file);
+    if (!kept) {
+      const key = keys.get(job)!;
+      const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter, cache }, key);
+      kept = keep(job, result, stored ? key : undefined);
+    }
+    results.set(job.file, kept);
   }
   // Callers look results up by file; keep the order of the jobs all the same.
   return { results: new Map(jobs.map((job) => [job.file, results.get(job.file)!])), compiled: misses.length, workers };

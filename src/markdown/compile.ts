@@ -97,27 +97,34 @@ export function readCompiled(cache: Cache, key: string, { body = true }: { body?
   return html === undefined ? undefined : { ...meta, html };
 }
 
-export function storeCompiled(cache: Cache, key: string, result: CompiledContent, { memoryOnly = false }: { memoryOnly?: boolean } = {}): void {
+/** Stores a compiled page; returns whether it reached the disk cache (see Cache.store). */
+export function storeCompiled(cache: Cache, key: string, result: CompiledContent, { memoryOnly = false }: { memoryOnly?: boolean } = {}): boolean {
   const { html, ...meta } = result;
   if (memoryOnly) {
     cache.remember('page', key, meta);
     cache.remember('body', key, html);
-    return;
+    return true;
   }
   // Body first: a metadata entry is only ever found with its body beside it.
-  cache.setText('body', key, html);
-  cache.set('page', key, meta);
+  return cache.setText('body', key, html) && cache.set('page', key, meta);
 }
 
 export async function compileMarkdown(input: CompileInput): Promise<CompiledContent> {
-  const stripTitle = input.stripTitle ?? true;
   const key = compileCacheKey(input);
   const cached = input.cache ? readCompiled(input.cache, key) : undefined;
   if (cached) return cached;
-  const result = await compileUncached({ ...input, stripTitle });
+  return (await compileFresh(input, key)).result;
+}
+
+/**
+ * Compiles without looking in the cache, then stores the result. `stored` says whether a later
+ * reader can find it in the disk cache (a page that imports files, or a failed write: no).
+ */
+export async function compileFresh(input: CompileInput, key = compileCacheKey(input)): Promise<{ result: CompiledContent; stored: boolean }> {
+  const result = await compileUncached({ ...input, stripTitle: input.stripTitle ?? true });
   // What an imported file contributes is not part of the key: such pages are compiled every time.
-  if (!result.imports && input.cache) storeCompiled(input.cache, key, result);
-  return result;
+  const stored = !result.imports && input.cache !== undefined && input.cache.persistent && storeCompiled(input.cache, key, result);
+  return { result, stored };
 }
 
 function isMdx(input: CompileInput): boolean {

@@ -4,13 +4,14 @@
  * for a site anywhere on disk, and a template edit in watch mode takes
  * effect on the next build (a new file, never a stale module cache).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { writeFileAtomic } from '../build/output.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { TsxPageFile } from '../content/pages.js';
-import { FolioError } from '../errors/index.js';
+import { FolioError, isFsError } from '../errors/index.js';
 import type { PageData, SiteData } from '../shared/page-data.js';
 import { hashOf, type Cache } from '../build/cache.js';
 import { inputsOf, lookupBundle, storeBundle } from '../assets/bundle-cache.js';
@@ -69,13 +70,15 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
 `;
   const key = hashOf('server', salt, entry, pagesEntrySource(pages));
   const cached = cache ? lookupBundle<{ file: string }>(cache, key) : undefined;
-  if (cached && existsSync(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
+  if (cached && intactBundle(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
   let code: string;
   let inputs: string[];
   try {
     const result = await esbuild.build({
       metafile: true,
       stdin: { contents: entry, resolveDir: root, loader: 'js', sourcefile: 'folio-server-entry.js' },
+      // Paths in the metafile and the bundle's comments are relative to folio, not to where folio was started.
+      absWorkingDir: root,
       bundle: true,
       write: false,
       format: 'esm',
@@ -92,15 +95,26 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
       assetNames: 'server-assets/[name]-[hash]',
     });
     code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
-    inputs = inputsOf(result.metafile, { virtual: ['folio-server-entry.js'] });
+    inputs = inputsOf(result.metafile, { cwd: root, virtual: ['folio-server-entry.js'] });
   } catch (error) {
     throw compileError(error);
   }
-  mkdirSync(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `server-${hashOf(code).slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
+  if (!intactBundle(file)) {
     // Written under a temporary name and renamed: another build of the same site may import it now.
-    writeFileAtomic(file, code, { makeDir: false });
+    try {
+      writeFileAtomic(file, code);
+    } catch (error) {
+      // An unusable cache folder: import it from a temporary file (everything is bundled, so it runs from anywhere).
+      if (!isFsError(error)) throw error;
+      const temp = path.join(os.tmpdir(), `folio-${path.basename(file, '.mjs')}-${process.pid}.mjs`);
+      writeFileAtomic(temp, code);
+      try {
+        return await importServer({ file: temp, pages });
+      } finally {
+        rmSync(temp, { force: true });
+      }
+    }
   }
   if (cache) storeBundle({ cache, key, inputs, files: [], extra: { file: path.basename(file) } });
   return importServer({ file, pages });
@@ -111,6 +125,16 @@ const bundleIds = new WeakMap<ServerModule, string>();
 
 export function serverBundleId(server: ServerModule): string | undefined {
   return bundleIds.get(server);
+}
+
+/** Whether a server bundle file holds exactly the code its name hashes (a damaged file is written again). */
+function intactBundle(file: string): boolean {
+  const named = /server-([0-9a-f]{16})\.mjs$/.exec(file)?.[1];
+  try {
+    return named !== undefined && hashOf(readFileSync(file, 'utf8')).slice(0, 16) === named;
+  } catch {
+    return false;
+  }
 }
 
 async function importServer({ file, pages }: { file: string; pages: TsxPageFile[] }): Promise<ServerModule> {

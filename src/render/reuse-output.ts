@@ -8,11 +8,10 @@
  * one (same bytes, by construction) and takes its link record from the
  * manifest, so it still goes through the link check.
  */
-import { copyFileSync, existsSync, linkSync, statSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, linkSync, statSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PageLinks } from '../links/check-links.js';
-import { hashOf } from '../build/cache.js';
-import { writeFileAtomic } from '../build/output.js';
+import { hashOf, readSealed, writeSealed } from '../build/cache.js';
 import { signatureOf, type Snapshot } from '../build/up-to-date.js';
 
 export interface ReuseManifest {
@@ -25,10 +24,10 @@ export function manifestFile(cacheDir: string, outDir: string): string {
 }
 
 export function readManifest(cacheDir: string, outDir: string): ReuseManifest | undefined {
-  const file = manifestFile(cacheDir, outDir);
-  if (!existsSync(file)) return undefined;
+  const text = readSealed(manifestFile(cacheDir, outDir));
+  if (text === undefined) return undefined;
   try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as ReuseManifest;
+    const manifest = JSON.parse(text) as ReuseManifest;
     return manifest.outDir === path.resolve(outDir) ? manifest : undefined;
   } catch {
     return undefined;
@@ -50,7 +49,7 @@ export function statOf(file: string): string | undefined {
  */
 export function writeManifest(cacheDir: string, manifest: ReuseManifest, outputs: Snapshot): void {
   for (const route of Object.values(manifest.routes)) route.stats = route.files.map((file) => outputs[path.join(manifest.outDir, file)] ?? '-');
-  writeFileAtomic(manifestFile(cacheDir, manifest.outDir), JSON.stringify(manifest));
+  writeSealed(manifestFile(cacheDir, manifest.outDir), JSON.stringify(manifest));
 }
 
 /** Links (or copies) a previous output file into the new output folder; false when it is gone. */
