@@ -66,6 +66,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     threads: options.threads,
     reuseOutput: true,
     force: options.force,
+    enforce: true,
     serverId: () => 'server',
   });
   return result;

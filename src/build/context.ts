@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/schema.js';
 import { asFolioError } from '../errors/index.js';
 import { Cache, probeCacheDir } from './cache.js';
 import type { Logger } from './logger.js';
-import { WarningList } from './warnings.js';
+import { severityPolicy, WarningList } from './warnings.js';
 
 export type BuildMode = 'production' | 'development';
 
@@ -37,7 +37,7 @@ export function cacheDirFor(root: string): string {
  */
 export function createContext(init: Omit<BuildContext, 'warnings' | 'cache'> & { useCache?: boolean; keepInMemory?: boolean }): BuildContext {
   const { useCache = true, keepInMemory = true, ...rest } = init;
-  const warnings = new WarningList();
+  const warnings = new WarningList(severityPolicy(init.config));
   let dir = useCache ? init.cacheDir : undefined;
   const problem = dir ? probeCacheDir(dir) : undefined;
   if (problem) {

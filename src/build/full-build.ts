@@ -37,7 +37,7 @@ import { feedsFingerprint, postDataFor, sourceFingerprints, tsxPagesKey, type Re
 import { task } from './task.js';
 import { sitePaths } from './changes.js';
 import { checkUpToDate, configKeyOf, removeStamp, statFiles, walkInputs, writeStamp, type Snapshot, type Stamp } from './up-to-date.js';
-import { WarningList, type Warning } from './warnings.js';
+import { reportWarnings, throwOnFatal, type Warning, type WarningList } from './warnings.js';
 import { CHUNK_DIR } from '../render/render-pages.js';
 import { chunkNameFor, outputFileFor } from '../shared/url.js';
 
@@ -62,6 +62,8 @@ export interface FullBuildInput {
   serverId: (server: ServerModule) => string;
   /** Where the output folder came from, for messages (`--out`, `outDir`). */
   outOption?: string;
+  /** Fail on warnings whose option says `throw` (`folio build`; `serve` shows them as warnings). */
+  enforce?: boolean;
 }
 
 export interface FullBuildOutput {
@@ -139,7 +141,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         // against the routes without the API (an API never moves a content file's route; if the
         // final table says otherwise, the markdown step runs again, from the cache). Its warnings
         // are held back and added after the discovery and route-table warnings, as without overlap.
-        const early = { ...context, warnings: new WarningList() };
+        const early = { ...context, warnings: context.warnings.fresh() };
         const preliminary = createRouteTable({ config: context.config, content });
         const markdown = compileStep({ ctx: early, content, table: preliminary, highlighter, keepUnresolved, skipApi: true });
         markdown.catch(() => {});
@@ -156,7 +158,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         for (const warning of table.warnings) context.warnings.add(warning);
         let result = await markdown;
         if (!sameEntries(fileRoutesOf(preliminary), fileRoutesOf(table))) {
-          early.warnings = new WarningList();
+          early.warnings = context.warnings.fresh();
           result = await compileStep({ ctx: early, content, table, highlighter, keepUnresolved, skipApi: true });
         }
         for (const warning of early.warnings.items) context.warnings.add(warning);
@@ -212,7 +214,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       for (const warning of checkLinks({ pages: rendered.links, files, baseUrl: context.config.baseUrl })) context.warnings.add(warning);
       return files;
     });
-    if (input.report) for (const warning of context.warnings.items) logger.warn(warning);
+    if (input.report) reportWarnings(logger, context.warnings);
+    if (input.enforce) throwOnFatal(context.warnings);
     if (input.strict && context.warnings.count > 0) {
       throw new FolioError({ code: 'STRICT_WARNINGS', message: `${context.warnings.count} warning(s) with --strict` });
     }
@@ -246,7 +249,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
           outputs,
           ...(content.blog?.nextPublish !== undefined ? { staleAt: content.blog.nextPublish } : {}),
           pages: rendered.written,
-          warnings: context.warnings.items,
+          warnings: [...context.warnings.items, ...context.warnings.logged],
         });
       }
     }
@@ -299,7 +302,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     if (tempDir) discardOutput(tempDir);
     const error = asFolioError(thrown);
     if (input.report) {
-      if (ctx && !(error instanceof FolioError && error.code === 'STRICT_WARNINGS')) for (const warning of ctx.warnings.items) logger.warn(warning);
+      if (ctx && !(error instanceof FolioError && (error.code === 'STRICT_WARNINGS' || error.code === 'WARNINGS_THROW'))) reportWarnings(logger, ctx.warnings);
       logger.error(error);
     }
     return { result: { ok: false, outDir, pages: 0, warnings: ctx?.warnings.items ?? [], timings, durationMs: performance.now() - started, error } };
@@ -323,9 +326,15 @@ function upToDate({
   stageLogger: Logger;
 }): FullBuildOutput {
   for (const warning of stamp.warnings) warnings.add(warning);
-  if (input.report) for (const warning of warnings.items) input.logger.warn(warning);
-  if (input.strict && warnings.count > 0) {
-    const error = new FolioError({ code: 'STRICT_WARNINGS', message: `${warnings.count} warning(s) with --strict` });
+  if (input.report) reportWarnings(input.logger, warnings);
+  let error: FolioError | undefined;
+  try {
+    if (input.enforce) throwOnFatal(warnings);
+  } catch (thrown) {
+    error = thrown as FolioError;
+  }
+  if (!error && input.strict && warnings.count > 0) error = new FolioError({ code: 'STRICT_WARNINGS', message: `${warnings.count} warning(s) with --strict` });
+  if (error) {
     if (input.report) input.logger.error(error);
     return { result: { ok: false, outDir: input.outDir, pages: 0, warnings: warnings.items, timings, durationMs: performance.now() - started, error } };
   }

@@ -1,11 +1,13 @@
 import pc from 'picocolors';
-import { asFolioError, formatLocation } from '../errors/index.js';
+import { asFolioError, catalogue, formatLocation, type ErrorCode } from '../errors/index.js';
 import type { Warning } from './warnings.js';
 
 export interface Logger {
   info(message: string): void;
   stage(name: string, ms: number, detail?: string): void;
   warn(warning: Warning): void;
+  /** A warning the site asked to see as information only (an `onBroken*` option set to `log`). */
+  note(warning: Warning): void;
   error(error: unknown): void;
 }
 
@@ -17,9 +19,9 @@ export interface LoggerOptions {
   writeError?: (line: string) => void;
 }
 
-export function formatWarning(warning: Warning): string {
+export function formatWarning(warning: Warning, label = pc.yellow('warning')): string {
   const where = formatLocation(warning.location);
-  return `${pc.yellow('warning')} ${pc.dim(warning.code)} ${where ? `${where}: ` : ''}${warning.message}`;
+  return `${label} ${pc.dim(warning.code)} ${where ? `${where}: ` : ''}${warning.message}`;
 }
 
 /** Whether stack traces are wanted: `--debug` or the FOLIO_DEBUG environment variable. */
@@ -52,6 +54,13 @@ export function formatError(error: unknown, { debug = debugWanted() }: { debug?:
 export function createLogger(options: LoggerOptions = {}): Logger {
   const out = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.writeError ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // What to do about a kind of warning is said once, under its first occurrence.
+  const hinted = new Set<ErrorCode>();
+  const hintOnce = (code: ErrorCode, write: (line: string) => void) => {
+    if (hinted.has(code)) return;
+    hinted.add(code);
+    write(`  ${pc.cyan('hint')} ${catalogue[code].hint}`);
+  };
   return {
     info(message) {
       if (!options.quiet) out(message);
@@ -62,6 +71,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     },
     warn(warning) {
       err(formatWarning(warning));
+      hintOnce(warning.code, err);
+    },
+    note(warning) {
+      if (options.quiet) return;
+      out(formatWarning(warning, pc.blue('info')));
     },
     error(error) {
       err(formatError(error, { debug: debugWanted(options.debug) }));

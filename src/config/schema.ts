@@ -29,6 +29,9 @@ const feedOptions = z.strictObject({
   copyright: z.string().optional(),
 });
 
+/** What to do about a kind of problem (Docusaurus's values): drop it, print it as information, warn, or fail the build. */
+const severity = z.enum(['ignore', 'log', 'warn', 'throw']).default('warn');
+
 const versionOptions = z.strictObject({
   label: z.string(),
   path: z.string().optional(),
@@ -139,10 +142,10 @@ export const configSchema = z.strictObject({
         .prefault({}),
     })
     .prefault({}),
-  onBrokenLinks: z.enum(['ignore', 'warn', 'throw']).default('warn'),
-  onBrokenMarkdownLinks: z.enum(['ignore', 'warn', 'throw']).default('warn'),
-  onBrokenAnchors: z.enum(['ignore', 'warn', 'throw']).default('warn'),
-  onDuplicateRoutes: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+  onBrokenLinks: severity,
+  onBrokenMarkdownLinks: severity,
+  onBrokenAnchors: severity,
+  onDuplicateRoutes: severity,
   /** Free values the theme may read (kept out of the schema's checks). */
   customFields: z.record(z.string(), z.unknown()).default({}),
 });

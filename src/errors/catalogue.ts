@@ -140,6 +140,10 @@ export const catalogue = {
     title: 'Unexpected failure inside folio',
     hint: 'This is a bug in folio. Run again with --debug (or FOLIO_DEBUG=1) for the stack trace and report it.',
   },
+  WARNINGS_THROW: {
+    title: "Warnings the site's options turn into errors",
+    hint: "Fix each one listed, or set that option to 'warn' (or 'log', 'ignore') in site.config.ts to build anyway.",
+  },
   STRICT_WARNINGS: {
     title: 'Warnings in strict mode',
     hint: 'Fix the warnings above, or build without --strict.',

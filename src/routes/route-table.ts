@@ -2,6 +2,7 @@
  * Stage `createRouteTable`: content → every route of the site, with keys,
  * templates and page data, plus the shared site data. Pure: no I/O.
  */
+import { formatLocation } from '../errors/index.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Warning } from '../build/warnings.js';
 import type { Content } from '../content/types.js';
@@ -53,7 +54,7 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
     if (existing) {
       warnings.push({
         code: 'DUPLICATE_ROUTE',
-        message: `route ${draft.path} is produced twice: by ${existing.origin} and by ${draft.origin}; the first one is kept`,
+        message: `route ${draft.path} is produced twice: by ${formatLocation({ file: existing.origin })} and by ${formatLocation({ file: draft.origin })}; the first one is kept`,
         location: { file: draft.origin },
       });
       continue;
