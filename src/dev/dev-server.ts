@@ -46,10 +46,15 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** The site's inputs, and content/ itself, whether they exist or not. */
+function inputPaths(watched: WatchedPaths): string[] {
+  const list = [watched.configFile, path.join(watched.root, 'content'), watched.docsDir, watched.blogDir, watched.pagesDir, watched.staticDir, ...watched.apiPaths, ...watched.themeDirs];
+  return [...new Set(list.filter((entry): entry is string => Boolean(entry)))];
+}
+
 /** The paths to give the watcher: the site's inputs that exist, and content/ itself. */
 export function watchList(watched: WatchedPaths): string[] {
-  const list = [watched.configFile, path.join(watched.root, 'content'), watched.docsDir, watched.blogDir, watched.pagesDir, watched.staticDir, ...watched.apiPaths, ...watched.themeDirs];
-  return [...new Set(list.filter((entry): entry is string => Boolean(entry) && existsSync(entry!)))];
+  return inputPaths(watched).filter((entry) => existsSync(entry));
 }
 
 const WAITING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>folio serve</title></head>
@@ -87,14 +92,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (pathname === DEV_EVENTS_PATH) {
       if (req.method === 'GET') return hub.connect(req, res);
       res.writeHead(req.method === 'HEAD' ? 200 : 405, { 'Content-Type': 'text/event-stream', Allow: 'GET' });
-      return res.end();
+      res.end();
+      return;
     }
     if (!session.ready && !existsSync(path.join(session.outDir, 'index.html'))) {
       res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '1' });
       res.end(req.method === 'HEAD' ? undefined : injectDevClient(WAITING_PAGE, { base: base(), status: 503 }));
       return;
     }
-    staticHandler()(req, res);
+    return staticHandler()(req, res);
   };
 
   let watchedNow: string[] = [];
@@ -132,16 +138,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const watcher = await createWatcher({
     paths: watchedNow,
     ignoredDirs: watched.ignoredDirs,
+    onLimit: (message) => print(formatWarning({ code: 'SERVE_WATCH_LIMIT', message })),
     onEvent: (event) => {
       queue.push(event);
       guard.seen(event);
     },
   });
   function refreshWatch() {
-    const next = watchList(session.watchedPaths());
+    const wanted = inputPaths(session.watchedPaths());
+    const next = wanted.filter((entry) => existsSync(entry));
     watcher.add(next.filter((entry) => !watchedNow.includes(entry)));
-    watcher.unwatch(watchedNow.filter((entry) => !next.includes(entry)));
-    watchedNow = next;
+    // A watched input that is only missing for now (content/ deleted, about to be restored)
+    // stays watched: the watcher reports it when it comes back.
+    watcher.unwatch(watchedNow.filter((entry) => !wanted.includes(entry)));
+    watchedNow = [...new Set([...watchedNow.filter((entry) => wanted.includes(entry)), ...next])];
   }
 
   const url = shownUrl(server, host, base());

@@ -2,8 +2,8 @@
  * Starts an HTTP server for `serve` and `preview`, turning the usual
  * failures (port taken, bad host) into FolioErrors that say what to do.
  */
-import type http from 'node:http';
 import { FolioError } from '../errors/index.js';
+import type { Handler } from './safe-handler.js';
 import { listen, type RunningServer } from './static-server.js';
 
 /** Fails early (before any build) on a port that cannot be one. */
@@ -13,10 +13,10 @@ export function checkPort(port: number): void {
   }
 }
 
-export async function startListening({ handler, port, host }: { handler: http.RequestListener; port: number; host: string }): Promise<RunningServer> {
+export async function startListening({ handler, port, host, report }: { handler: Handler; port: number; host: string; report?: (line: string) => void }): Promise<RunningServer> {
   checkPort(port);
   try {
-    return await listen({ handler, port, host });
+    return await listen({ handler, port, host, report });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new FolioError({ code: 'SERVE_PORT_IN_USE', message: `port ${port} on ${host} is already in use`, cause: error });

@@ -21,11 +21,24 @@ export function formatEvent(event: string, data: unknown): string {
   return `event: ${event}\n${lines.map((line) => `data: ${line}`).join('\n')}\n\n`;
 }
 
+/** Unsent event text a tab may hold before it is dropped (a tab that stopped reading). */
+const MAX_BUFFERED = 1024 * 1024;
+
 export function createSseHub({ serverId, keepAliveMs = 25_000 }: { serverId: string; keepAliveMs?: number }): SseHub {
   const clients = new Set<ServerResponse>();
   let greeting: { event: string; data: unknown }[] = [];
+  // A tab that went away (or stopped reading) is dropped rather than written to: a write to a
+  // closed response fails, and unread events would pile up in memory for good.
+  const write = (res: ServerResponse, text: string) => {
+    if (res.destroyed || res.writableEnded || res.writableLength > MAX_BUFFERED) {
+      clients.delete(res);
+      if (!res.destroyed) res.destroy();
+      return;
+    }
+    res.write(text);
+  };
   const keepAlive = setInterval(() => {
-    for (const res of clients) res.write(': keep-alive\n\n');
+    for (const res of clients) write(res, ': keep-alive\n\n');
   }, keepAliveMs);
   keepAlive.unref();
   return {
@@ -36,18 +49,20 @@ export function createSseHub({ serverId, keepAliveMs = 25_000 }: { serverId: str
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       });
-      res.write('retry: 500\n\n');
-      res.write(formatEvent('hello', { serverId }));
-      for (const { event, data } of greeting) res.write(formatEvent(event, data));
-      clients.add(res);
       const drop = () => clients.delete(res);
       req.on('close', drop);
       res.on('close', drop);
       res.on('error', drop);
+      // A tab that closed before it was taken over is not kept.
+      if (req.destroyed || res.destroyed) return;
+      clients.add(res);
+      write(res, 'retry: 500\n\n');
+      write(res, formatEvent('hello', { serverId }));
+      for (const { event, data } of greeting) write(res, formatEvent(event, data));
     },
     send(event, data) {
       const text = formatEvent(event, data);
-      for (const res of clients) res.write(text);
+      for (const res of clients) write(res, text);
     },
     setGreeting(events) {
       greeting = events;
@@ -57,7 +72,7 @@ export function createSseHub({ serverId, keepAliveMs = 25_000 }: { serverId: str
     },
     close() {
       clearInterval(keepAlive);
-      for (const res of clients) res.end();
+      for (const res of clients) if (!res.destroyed && !res.writableEnded) res.end();
       clients.clear();
     },
   };

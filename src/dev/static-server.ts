@@ -11,7 +11,11 @@ import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import pc from 'picocolors';
 import sirv from 'sirv';
+import { parseRange } from './range.js';
+import { guardHandler, type Handler } from './safe-handler.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -75,7 +79,7 @@ export function resolveRequest(root: string, urlPath: string): Resolution {
   return undefined;
 }
 
-export function createStaticHandler(options: StaticHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createStaticHandler(options: StaticHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void | Promise<void> {
   const root = path.resolve(options.root);
   const base = (options.base ?? '/').replace(/\/?$/, '/');
   const sirvHandler = sirv(root, {
@@ -102,7 +106,7 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
     res.end(text);
   };
 
-  const sendHtml = (req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string) => {
+  const sendHtml = (req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string): Promise<void> =>
     readFile(file, 'utf8').then(
       (source) => {
         const html = options.transformHtml!(source, { status, path: urlPath });
@@ -120,9 +124,8 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
       // Deleted between lookup and read (an update in flight): answer as missing.
       () => (status === 404 ? plain(res, 404, 'Not found') : sendNotFound(req, res, urlPath)),
     );
-  };
 
-  const sendNotFound = (req: IncomingMessage, res: ServerResponse, urlPath: string) => {
+  const sendNotFound = (req: IncomingMessage, res: ServerResponse, urlPath: string): void | Promise<void> => {
     const file = path.join(root, '404.html');
     if (!existsSync(file)) return plain(res, 404, 'Not found');
     if (options.transformHtml) return sendHtml(req, res, file, 404, urlPath);
@@ -135,7 +138,35 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
     serve(req, res, () => plain(res, 404, 'Not found'));
   };
 
-  const serveFile = (req: IncomingMessage, res: ServerResponse, file: string, urlPath: string) => {
+  /**
+   * Checks a Range header before sirv acts on it (sirv trusts it: see range.ts). Only a
+   * plain GET keeps one; with a validator (If-Range, If-None-Match) the range is ignored
+   * and sirv answers 304 or the whole file. Returns false when the request is answered (416).
+   */
+  const checkRange = (req: IncomingMessage, res: ServerResponse, file: string): boolean => {
+    const header = req.headers.range;
+    delete req.headers.range;
+    if (header === undefined || req.method !== 'GET' || req.headers['if-range'] !== undefined || req.headers['if-none-match'] !== undefined) return true;
+    let size: number;
+    try {
+      size = statSync(file).size;
+    } catch {
+      return true;
+    }
+    const wanted = parseRange(header, size);
+    if (wanted.kind === 'unsatisfiable') {
+      res.writeHead(416, { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes', 'Cache-Control': NO_CACHE, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`Range not satisfiable: ${size} bytes\n`);
+      return false;
+    }
+    // sirv reads an end of 0 as "to the end of the file": for `bytes=0-0` the whole file
+    // (200) is sent instead, which a client must accept for any range request.
+    if (wanted.kind === 'range' && wanted.end > 0) req.headers.range = `bytes=${wanted.start}-${wanted.end}`;
+    return true;
+  };
+
+  const serveFile = (req: IncomingMessage, res: ServerResponse, file: string, urlPath: string): void | Promise<void> => {
+    // Pages the dev server changes are sent whole (a Range is ignored): their size is not the file's.
     if (options.transformHtml && file.endsWith('.html')) return sendHtml(req, res, file, 200, urlPath);
     let realRoot: string;
     try {
@@ -144,9 +175,12 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
       return plain(res, 404, 'Not found');
     }
     const rel = `/${path.relative(realRoot, file).split(path.sep).join('/')}`;
-    // sirv looks the path up again: hand it an unambiguous, encoded one.
-    if (/[?#]/.test(rel)) return sendNotFound(req, res, urlPath);
+    // sirv looks the path up again. It reads the path @polka/url parsed into req._parsedUrl (and
+    // decodes it with decodeURI): hand it that parse, so a `#` or `?` in a file name
+    // (`c#sharp/index.html`) is part of the path, not a fragment or a query.
     req.url = encodeURI(rel);
+    (req as IncomingMessage & { _parsedUrl?: unknown })._parsedUrl = { pathname: req.url, search: '', query: undefined, hash: undefined, raw: req.url };
+    if (!checkRange(req, res, file)) return;
     serve(req, res, () => sendNotFound(req, res, urlPath));
   };
 
@@ -172,7 +206,7 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
     const resolution = existsSync(root) ? resolveRequest(root, urlPath) : undefined;
     if (resolution && 'refused' in resolution) return plain(res, 403, 'Forbidden');
     if (!resolution) return sendNotFound(req, res, urlPath);
-    serveFile(req, res, resolution.file, urlPath);
+    return serveFile(req, res, resolution.file, urlPath);
   };
 }
 
@@ -183,18 +217,52 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on host:port (port 0 picks a free one). */
-export async function listen({ handler, port, host }: { handler: http.RequestListener; port: number; host: string }): Promise<RunningServer> {
-  const server = http.createServer(handler);
+/** Where a server reports a request that failed inside folio (one line each). */
+const toStderr = (line: string) => process.stderr.write(`${line}\n`);
+
+/**
+ * Listens on host:port (port 0 picks a free one). A handler that throws (or whose promise
+ * rejects) costs one request a 500 and one line through `report`, never the process.
+ */
+export async function listen({ handler, port, host, report = toStderr }: { handler: Handler; port: number; host: string; report?: (line: string) => void }): Promise<RunningServer> {
+  const server = http.createServer(guardHandler(handler, report));
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  // A request node cannot parse (bad method, header or URL too large: 400/431): node writes
+  // the answer and destroys the socket at once, and when the client was still sending (a
+  // 70 kB URL) the unread bytes make the kernel reset the connection, so the client often
+  // never sees the answer. Here the answer is followed by the end of the connection, and what
+  // the client still sends is read and dropped until it closes (at most 2 s).
+  const answered = new WeakSet<Duplex>();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    // The response in flight on this connection, if any (node's own check before answering).
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (!socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    setTimeout(() => socket.destroy(), 2000).unref();
+  });
+  // CONNECT (a proxy's tunnel request) never reaches the handler: without this, node closes
+  // the connection without an answer.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
+      // After the start, an 'error' (a failed accept: EMFILE when out of file handles) would
+      // be thrown and end the process; node keeps listening, so it is reported and serving goes on.
+      server.on('error', (error) => report(`${pc.yellow('warning')} ${pc.dim('SERVE_FAILED')} ${error.message} (still serving)`));
       resolve();
     });
   });

@@ -3,8 +3,21 @@
  *
  * chokidar drops a second `change` of the same file within 50 ms (it
  * throttles without a trailing event): createMissedChangeGuard covers that.
+ *
+ * chokidar stops watching a watched folder (or file) that is deleted and
+ * does not notice it coming back (`rm -rf content`, then restoring it from a
+ * backup): such a path is watched again at once, which makes chokidar watch
+ * its parent for it, and a light poll of the watched paths (a stat each)
+ * covers what chokidar misses (see createWatcher).
+ *
+ * Symbolic links are followed (the build follows them too), except a link
+ * back to a folder on its own way down (`loop -> .`, `up -> ..`): chokidar
+ * followed those until the path was too long, reporting every save once per
+ * level, and two of them never let it finish its first scan.
  */
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isInside, isNoise, type FileEvent, type FileEventType } from '../build/changes.js';
 
@@ -20,6 +33,21 @@ export interface WatcherOptions {
   /** Folders never reported (output, cache). */
   ignoredDirs: string[];
   onEvent(event: FileEvent): void;
+  /** How often the watched paths are checked for having been deleted or replaced (ms). */
+  pollMs?: number;
+  /** Told once per kind when watching hits a system limit (see watchLimitMessage). */
+  onLimit?: (message: string) => void;
+}
+
+/**
+ * What to say when chokidar reports a system limit: it then watches part of the site only,
+ * and saves elsewhere go unseen (ENOSPC is Linux's limit on inotify watches, not a full disk).
+ */
+export function watchLimitMessage(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOSPC') return 'the system limit on watched folders is reached (ENOSPC): changes in some folders are not seen';
+  if (code === 'EMFILE' || code === 'ENFILE') return `too many open files (${code}): changes in some folders are not seen`;
+  return undefined;
 }
 
 const EVENTS: ReadonlySet<string> = new Set(['add', 'change', 'unlink', 'addDir', 'unlinkDir']);
@@ -101,28 +129,186 @@ export function createMissedChangeGuard({ report, delayMs = 75 }: { report: (eve
   };
 }
 
+/**
+ * Whether `file` is a symbolic link to a folder on its own way down (or above one): following
+ * it never ends. A chain of links (`a/to-b -> ../b`, `b/to-a -> ../a`) is caught at its second
+ * link, whose target is the real folder of one of the folders the path went through.
+ */
+export function linksBackUp(file: string): boolean {
+  try {
+    if (!lstatSync(file).isSymbolicLink()) return false;
+  } catch {
+    return false;
+  }
+  let target: string;
+  try {
+    target = realpathSync(file);
+  } catch (error) {
+    // A link to itself (ELOOP) cannot be followed either; a dangling one is just a file that is not there.
+    return (error as NodeJS.ErrnoException).code === 'ELOOP';
+  }
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    try {
+      if (isInside(target, realpathSync(dir))) return true;
+    } catch {
+      return false;
+    }
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
+/**
+ * The events chokidar would have reported had it watched `dir` appear: the folder, then what
+ * it holds (linked folders are not entered: the walk must end).
+ */
+export function appearedEvents(dir: string, ignored: (file: string) => boolean = () => false): FileEvent[] {
+  const events: FileEvent[] = [];
+  const visit = (current: string, type: 'addDir' | 'add') => {
+    if (ignored(current)) return;
+    events.push({ path: current, type });
+    if (type !== 'addDir' || (current !== dir && lstatSafe(current)?.isSymbolicLink())) return;
+    let entries;
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      let isDir = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
+        try {
+          isDir = statSync(full).isDirectory();
+        } catch {
+          isDir = false;
+        }
+      }
+      visit(full, isDir ? 'addDir' : 'add');
+    }
+  };
+  const stats = statSafe(dir);
+  if (stats) visit(dir, stats.isDirectory() ? 'addDir' : 'add');
+  return events;
+}
+
+function lstatSafe(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function statSafe(file: string) {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Which file or folder is at a path, or undefined when nothing is. The inode alone is not
+ * enough: a folder deleted and created again at once often gets the same number back.
+ */
+function identity(file: string): string | undefined {
+  try {
+    const stats = statSync(file);
+    return `${stats.isDirectory() ? 'dir' : 'file'}:${stats.dev}:${stats.ino}:${stats.birthtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function createWatcher(options: WatcherOptions): Promise<Watcher> {
   let closed = false;
-  const ignored = (file: string) => options.ignoredDirs.some((dir) => isInside(dir, file)) || (isNoise(file) && !options.paths.includes(file));
+  /** The paths asked for (chokidar's own list also holds the parents it watches for them). */
+  const roots = new Set(options.paths);
+  const ignored = (file: string) =>
+    options.ignoredDirs.some((dir) => isInside(dir, file)) || (isNoise(file) && !roots.has(file)) || linksBackUp(file);
   // atomic: false — no 100 ms hold on deletions. Editors that save by deleting and
   // re-creating a file are fine: an update reads the disk as it is when it runs.
-  const watcher: FSWatcher = watch(options.paths, { ignoreInitial: true, ignored, persistent: true, atomic: false });
+  const watcher: FSWatcher = watch([...roots], { ignoreInitial: true, ignored, persistent: true, atomic: false });
+
+  // What chokidar watches at each path asked for, and what a poll found there instead (once).
+  const watching = new Map([...roots].map((file) => [file, identity(file)]));
+  const replaced = new Map<string, string>();
+  const rewatch = (file: string) => {
+    // Watching a path that is gone makes chokidar watch the nearest folder above that
+    // exists, and report the path (and what it holds) when it is created again.
+    watcher.unwatch(file);
+    watcher.add(file);
+  };
+  // chokidar reports a deletion, but not always (a folder deleted and restored at once is
+  // reported as a change of its files, if at all; a deleted tree sometimes as its files
+  // only) and never the path coming back: each poll compares what is at the watched paths
+  // with what chokidar watches. A path found gone is reported gone and watched again; one
+  // found replaced by two polls in a row without chokidar reporting it is watched again
+  // (chokidar scans what is there, silently) and reported as chokidar would have.
+  const check = () => {
+    if (closed) return;
+    for (const file of roots) {
+      const now = identity(file);
+      const was = watching.get(file);
+      if (now === was) replaced.delete(file);
+      else if (now === undefined) {
+        watching.set(file, undefined);
+        replaced.delete(file);
+        rewatch(file);
+        options.onEvent({ path: file, type: was?.startsWith('dir:') ? 'unlinkDir' : 'unlink' });
+      } else if (replaced.get(file) !== now) replaced.set(file, now);
+      else {
+        replaced.delete(file);
+        watching.set(file, now);
+        rewatch(file);
+        for (const event of appearedEvents(file, ignored)) options.onEvent(event);
+      }
+    }
+  };
+  const poll = setInterval(check, options.pollMs ?? 300);
+  poll.unref();
+
   watcher.on('all', (event, file) => {
-    if (!closed && EVENTS.has(event)) options.onEvent({ path: file, type: event as FileEventType });
+    if (closed || !EVENTS.has(event)) return;
+    options.onEvent({ path: file, type: event as FileEventType });
+    if (!roots.has(file)) return;
+    if (event === 'unlinkDir' || event === 'unlink') {
+      watching.set(file, undefined);
+      rewatch(file);
+    } else watching.set(file, identity(file));
   });
-  watcher.on('error', () => {
-    // A folder vanished while being read: the next event brings the new state.
+  const limitsTold = new Set<string>();
+  watcher.on('error', (error) => {
+    // A folder vanished while being read, or a link chain too long to resolve (ELOOP): the
+    // next event brings the new state. Never thrown: that would stop `folio serve`. A system
+    // limit is told once: watching goes on, for part of the site.
+    const message = watchLimitMessage(error);
+    if (!message || limitsTold.has(message) || closed) return;
+    limitsTold.add(message);
+    options.onLimit?.(message);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     add: (paths) => {
-      if (paths.length) watcher.add(paths);
+      if (closed || !paths.length) return;
+      for (const entry of paths) {
+        roots.add(entry);
+        watching.set(entry, identity(entry));
+      }
+      watcher.add(paths);
     },
     unwatch: (paths) => {
-      if (paths.length) watcher.unwatch(paths);
+      if (closed || !paths.length) return;
+      for (const entry of paths) {
+        roots.delete(entry);
+        watching.delete(entry);
+        replaced.delete(entry);
+      }
+      watcher.unwatch(paths);
     },
     close: async () => {
       closed = true;
+      clearInterval(poll);
       await watcher.close();
     },
   };

@@ -85,3 +85,65 @@ describe('createStaticHandler', () => {
     }
   });
 });
+
+describe('listen', () => {
+  it('answers 500 for a request whose handler fails, reports one line, and keeps serving', async () => {
+    const lines: string[] = [];
+    const pages = createStaticHandler({
+      root: out,
+      transformHtml: (html, info) => {
+        if (info.path === '/flat') throw new Error('template exploded');
+        return html;
+      },
+    });
+    const server = await listen({
+      host: '127.0.0.1',
+      port: 0,
+      report: (line) => lines.push(line),
+      handler: (req, res) => {
+        if (req.url === '/throws') throw new Error('thrown at once');
+        if (req.url === '/rejects') return Promise.reject(new Error('rejected later'));
+        if (req.url === '/half') {
+          res.writeHead(200, { 'Content-Type': 'text/plain' });
+          res.write('half an answer');
+          throw new Error('thrown after the head');
+        }
+        return pages(req, res);
+      },
+    });
+    try {
+      for (const target of ['/throws', '/rejects', '/flat']) {
+        const response = await fetch(`${server.url}${target}`);
+        expect(response.status, target).toBe(500);
+        expect(await response.text()).toContain('Internal server error');
+        expect((await fetch(`${server.url}/docs/intro`)).status).toBe(200);
+      }
+      // Once the head is out, the connection is cut: the client sees an incomplete answer, not a 200.
+      await expect(fetch(`${server.url}/half`).then((response) => response.text())).rejects.toThrow();
+      expect(await (await fetch(`${server.url}/docs/intro`)).text()).toBe('intro');
+      expect(lines).toHaveLength(4);
+      expect(lines.join('\n')).toContain('GET /throws: thrown at once');
+      expect(lines.join('\n')).toContain('GET /rejects: rejected later');
+      expect(lines.join('\n')).toContain('GET /flat: template exploded');
+      expect(lines.every((line) => line.includes('SERVE_REQUEST_FAILED') && !line.includes('\n'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('listen, after the start', () => {
+  it('reports a server error (a failed accept when out of file handles) and keeps serving', async () => {
+    const lines: string[] = [];
+    const server = await listen({ host: '127.0.0.1', port: 0, report: (line) => lines.push(line), handler: createStaticHandler({ root: out }) });
+    try {
+      // What node emits when accept() fails with EMFILE; it keeps listening afterwards.
+      server.server.emit('error', Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' }));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('accept EMFILE');
+      expect(await (await fetch(`${server.url}/docs/intro`)).text()).toBe('intro');
+    } finally {
+      await server.close();
+    }
+  });
+});
