@@ -15,6 +15,7 @@ import type { BuildContext } from '../build/context.js';
 import { fileRoutesOf } from '../build/compile-step.js';
 import type { Warning } from '../build/warnings.js';
 import { resolveContentLinks, type LinkResolver, type MediaFile } from '../links/resolve-links.js';
+import { siteFoldersOf } from '../links/site-folders.js';
 import { compileMarkdown, type CompiledContent } from '../markdown/compile.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
@@ -95,7 +96,7 @@ async function compileText({ env, resolver, text, file, line, readme }: { env: C
 async function compilePage({ env, page, origin }: { env: CompileEnv; page: ApiPage; origin: string }): Promise<CachedPage> {
   const { ctx, model } = env;
   const warnings: Warning[] = [];
-  const resolver: LinkResolver = { fileRoutes: env.fileRoutes, baseUrl: ctx.config.baseUrl, media: new Map<string, MediaFile>(), warn: (warning) => warnings.push(warning) };
+  const resolver: LinkResolver = { fileRoutes: env.fileRoutes, baseUrl: ctx.config.baseUrl, media: new Map<string, MediaFile>(), folders: siteFoldersOf(ctx.root, ctx.config), warn: (warning) => warnings.push(warning) };
   const isIndex = !page.reflection;
   const readme = isIndex && model.readme ? await compileText({ env, resolver, text: '', file: model.readme.file, line: 1, readme: true }) : undefined;
 

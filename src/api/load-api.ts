@@ -54,7 +54,7 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
   const ms = performance.now() - started;
   const exports = model.project.children?.length ?? 0;
   ctx.logger.stage('api (typedoc)', ms, `${generated ? 'generated' : 'cached'}, ${exports} exports`);
-  const readme = readmeFile ? readSource({ file: readmeFile, baseDir: ctx.root }) : undefined;
+  const readme = readmeFile ? readSource({ file: readmeFile, baseDir: ctx.root, warn: (warning) => ctx.warnings.add(warning) }) : undefined;
   const sourceFiles = manifest!.files.filter((file) => !file.split(path.sep).includes('node_modules'));
   return { project: model.project, hash: hash!, root: ctx.root, generated, ms, sourceFiles, problems: model.problems, ...(readme ? { readme } : {}) };
 }

@@ -5,11 +5,11 @@
  * to (pages and images) moved or changed. A one-shot build is the same step
  * with no previous state: everything is compiled and resolved.
  */
-import path from 'node:path';
 import { compileApi } from '../api/compile-api.js';
 import type { Content } from '../content/types.js';
 import type { SourceFile } from '../content/read-source.js';
-import { resolveContentLinks, resolveRefs, type MediaFile } from '../links/resolve-links.js';
+import { referencedFile, resolveContentLinks, resolveRefs, type MediaFile } from '../links/resolve-links.js';
+import { siteFoldersOf } from '../links/site-folders.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import { compileMany } from '../markdown/compile-many.js';
 import { compileFresh, readCompiled } from '../markdown/compile.js';
@@ -149,14 +149,8 @@ export function fileRoutesOf(table: RouteTable): Map<string, string> {
 /** The files a compiled body points to: relative .md/.mdx links and relative images. */
 export function linkTargets(file: string, compiled: CompiledContent): string[] {
   const targets = new Set<string>();
-  const dir = path.dirname(file);
-  const add = (value: string) => {
-    try {
-      targets.add(path.resolve(dir, decodeURI(value)));
-    } catch {
-      // malformed escape: resolution warns about it
-    }
-  };
+  // Decoded as resolution decodes them (`c%23sharp.md` is `c#sharp.md`); a malformed escape stays as written.
+  const add = (value: string) => targets.add(referencedFile(file, value));
   for (const ref of compiled.links) {
     if (isExternal(ref.href) || ref.href.startsWith('#')) continue;
     const pathPart = ref.href.split('#')[0];
@@ -167,6 +161,13 @@ export function linkTargets(file: string, compiled: CompiledContent): string[] {
     add(ref.href.split(/[?#]/)[0]);
   }
   return [...targets];
+}
+
+/** Forgets images no page uses any more (their files leave the output too). */
+function forgetUnusedMedia(media: Map<string, MediaFile>, entries: ReadonlyMap<string, CompiledEntry>): void {
+  const used = new Set<string>();
+  for (const entry of entries.values()) for (const target of entry.targets) used.add(target);
+  for (const source of [...media.keys()]) if (!used.has(source)) media.delete(source);
 }
 
 function changedRoutes(before: ReadonlyMap<string, string> | undefined, after: ReadonlyMap<string, string>): Set<string> {
@@ -181,31 +182,17 @@ function fingerprintOf(compiled: CompiledContent): string {
   return hashOf(JSON.stringify(compiled)).slice(0, 20);
 }
 
-export async function compileStep(input: CompileStepInput): Promise<CompileStepResult> {
-  const { ctx, content, table, previous } = input;
-  const highlighter = input.highlighter ?? new CodeHighlighter();
-  const fileRoutes = fileRoutesOf(table);
-  const media = previous ? previous.media : new Map<string, MediaFile>();
-  // Files whose route moved (or appeared, or went) and changed images: their dependants re-resolve.
-  const dirtyTargets = changedRoutes(previous?.fileRoutes, fileRoutes);
-  for (const file of input.changedFiles ?? []) {
-    dirtyTargets.add(file);
-    media.delete(file);
-  }
-  const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat };
-  const entries = new Map<string, CompiledEntry>();
-  const compiled = new CompiledMap();
-  const frontMatter = new Map<string, Record<string, unknown>>();
-  const fingerprints = new Map<string, string>();
-  let compiledCount = 0;
-  let reusedCount = 0;
-  const sources = markdownSources(content);
-  const bySource = new Map(sources.map((source) => [source.file, source]));
-  // One-shot builds with a disk cache keep page bodies on disk until rendering (watch mode keeps them all).
-  const lean = input.keepUnresolved === false && ctx.cache.dir !== undefined;
+/**
+ * Resolves the links of compiled sources against the route table (`settle`). In a lean one-shot
+ * build the body stays in the cache and only what rendering needs besides it is kept; `leanFiles`
+ * collects those files with their cache keys.
+ */
+function linkSettler({ ctx, fileRoutes, media, lean }: { ctx: BuildContext; fileRoutes: Map<string, string>; media: Map<string, MediaFile>; lean: boolean }) {
   /** Files whose body stays in the cache, and their cache keys. */
   const leanFiles = new Map<string, string>();
-  const resolver = (warnings: Warning[]) => ({ fileRoutes, baseUrl: ctx.config.baseUrl, media, warn: (warning: Warning) => warnings.push(warning) });
+  // Images and linked markdown must lie in the site (its root, static and content folders).
+  const folders = siteFoldersOf(ctx.root, ctx.config);
+  const resolver = (warnings: Warning[]) => ({ fileRoutes, baseUrl: ctx.config.baseUrl, media, folders, warn: (warning: Warning) => warnings.push(warning) });
   const settle = (source: SourceFile, raw: CompiledContent, key?: string): CompiledEntry => {
     const warnings: Warning[] = [];
     const targets = linkTargets(source.file, raw);
@@ -224,6 +211,31 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     leanFiles.set(source.file, key);
     return { hash: source.hash, raw: kept, resolved: kept, fingerprint, warnings, targets };
   };
+  return { settle, resolver, leanFiles };
+}
+
+export async function compileStep(input: CompileStepInput): Promise<CompileStepResult> {
+  const { ctx, content, table, previous } = input;
+  const highlighter = input.highlighter ?? new CodeHighlighter();
+  const fileRoutes = fileRoutesOf(table);
+  const media = previous ? previous.media : new Map<string, MediaFile>();
+  // Files whose route moved (or appeared, or went) and changed images: their dependants re-resolve.
+  const dirtyTargets = changedRoutes(previous?.fileRoutes, fileRoutes);
+  for (const file of input.changedFiles ?? []) {
+    dirtyTargets.add(file);
+    media.delete(file);
+  }
+  const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat };
+  const entries = new Map<string, CompiledEntry>();
+  const compiled = new CompiledMap();
+  const frontMatter = new Map<string, Record<string, unknown>>();
+  const fingerprints = new Map<string, string>();
+  let reusedCount = 0;
+  const sources = markdownSources(content);
+  const bySource = new Map(sources.map((source) => [source.file, source]));
+  // One-shot builds with a disk cache keep page bodies on disk until rendering (watch mode keeps them all).
+  const lean = input.keepUnresolved === false && ctx.cache.dir !== undefined;
+  const { settle, resolver, leanFiles } = linkSettler({ ctx, fileRoutes, media, lean });
   // Compile every changed source first, on all cores when there are many (see compileMany).
   const changed = sources.filter((source) => previous?.entries.get(source.file)?.hash !== source.hash);
   const fresh = new Map<string, CompiledEntry>();
@@ -249,7 +261,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       return entry.raw;
     },
   });
-  compiledCount = many.compiled;
+  const compiledCount = many.compiled;
   const bodyLoader = (source: SourceFile, key: string): BodyLoader => ({
     read: () => {
       const raw = readCompiled(ctx.cache, key);
@@ -260,32 +272,23 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       return resolveContentLinks({ compiled: result, file: source.file, resolver: resolver([]) });
     },
   });
+  // Every source: freshly compiled, reused as it was, or reused with its links resolved again.
   for (const source of sources) {
     const prior = previous?.entries.get(source.file);
-    let entry: CompiledEntry;
-    const settled = fresh.get(source.file);
-    if (settled) {
-      entry = settled;
-    } else if (prior && !prior.targets.some((target) => dirtyTargets.has(target))) {
-      entry = prior;
+    let entry = fresh.get(source.file);
+    if (!entry) {
       reusedCount++;
-    } else {
-      entry = settle(source, prior!.raw);
-      reusedCount++;
+      entry = prior && !prior.targets.some((target) => dirtyTargets.has(target)) ? prior : settle(source, prior!.raw);
     }
     for (const warning of entry.warnings) ctx.warnings.add(warning);
     entries.set(source.file, entry);
     const key = leanFiles.get(source.file);
-    if (key !== undefined) {
-      compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key));
-    } else compiled.set(source.file, entry.resolved);
+    if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key));
+    else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
     frontMatter.set(source.file, source.frontMatter);
   }
-  // Forget images no page uses any more (their files leave the output too).
-  const used = new Set<string>();
-  for (const entry of entries.values()) for (const target of entry.targets) used.add(target);
-  for (const source of [...media.keys()]) if (!used.has(source)) media.delete(source);
+  forgetUnusedMedia(media, entries);
   const result: CompileStepResult = {
     state: { entries, api: new Map(), apiWarnings: [], media, fileRoutes },
     compiled,

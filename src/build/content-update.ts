@@ -27,7 +27,7 @@ function updateDocs(ctx: BuildContext, docs: DocsContent, files: string[]): Docs
   for (const file of files) {
     const index = next.findIndex((doc) => doc.file === file);
     if (index < 0 || !existsSync(file)) return undefined;
-    const doc = readDoc({ file, dir: docs.dir, routeBase: docs.routeBase });
+    const doc = readDoc({ file, dir: docs.dir, routeBase: docs.routeBase, warn: (warning) => ctx.warnings.add(warning) });
     if (doc.draft && ctx.mode !== 'development') next.splice(index, 1);
     else next[index] = doc;
   }

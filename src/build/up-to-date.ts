@@ -11,7 +11,7 @@
  * and stops. Any difference (or no stamp, a different folio or config, a
  * page that imports other files, --no-cache) runs the whole build.
  */
-import { readdirSync, statSync, rmSync, type Stats } from 'node:fs';
+import { readdirSync, realpathSync, statSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { hashOf, readSealed, writeSealed } from './cache.js';
 import type { Warning } from './warnings.js';
@@ -47,26 +47,42 @@ export function signatureOf(stats: Stats): string {
 export function walkInputs(roots: readonly string[], ignored: readonly string[]): Snapshot {
   const snapshot: Snapshot = {};
   const skip = new Set(ignored.map((dir) => path.resolve(dir)));
+  // Real paths of the folders being walked: a symbolic link to a folder is followed (content
+  // discovery follows it too), but never into a folder it is already inside (a loop).
+  const open = new Set<string>();
   const walk = (dir: string) => {
     let entries;
+    let real: string;
     try {
+      real = realpathSync(dir);
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       return;
     }
     snapshot[dir] = 'dir';
+    if (open.has(real)) return;
+    open.add(real);
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (IGNORED_NAMES.has(entry.name) || skip.has(full) || entry.name.startsWith('.folio-tmp-')) continue;
-      if (entry.isDirectory()) walk(full);
+      let isDir = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
+        try {
+          isDir = statSync(full).isDirectory();
+        } catch {
+          isDir = false;
+        }
+      }
+      if (isDir) walk(full);
       else {
         try {
           snapshot[full] = signatureOf(statSync(full));
         } catch {
-          // vanished while walking: not an input any more
+          // vanished while walking: not an input any more (or a broken link)
         }
       }
     }
+    open.delete(real);
   };
   for (const root of roots) {
     let stats;

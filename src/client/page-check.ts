@@ -5,7 +5,7 @@
  * (the server-rendered HTML) instead of rendering a broken or blank page.
  * Pure: no DOM.
  */
-import { normalisePath } from '../shared/url.js';
+import { normaliseRoute } from '../shared/url.js';
 
 /** Fields each template reads as arrays (or objects) from its props. */
 const REQUIRED: Record<string, { arrays?: string[]; objects?: string[]; strings?: string[] }> = {
@@ -35,7 +35,7 @@ export function pageDataProblem({ data, path, templates, components }: { data: u
   }
   const template = data.template as string;
   if (!templates.includes(template) || !(template in REQUIRED)) return `the page data names an unknown template "${template}"`;
-  if (normalisePath(data.path as string) !== normalisePath(path)) return `the page data is for ${data.path as string}, not ${path}`;
+  if (normaliseRoute(data.path as string) !== normaliseRoute(path)) return `the page data is for ${data.path as string}, not ${path}`;
   if (data.bodyHtml !== undefined && typeof data.bodyHtml !== 'string') return 'the page body is not a string';
   const props = data.props;
   if (!isObject(props)) return 'the page data has no props';

@@ -5,7 +5,7 @@
  * (read from 404.html, which carries its page data like every page).
  */
 import type { PageData, RouteManifestEntry } from '../shared/page-data.js';
-import { normalisePath, RouteIndex, withBase } from '../shared/url.js';
+import { encodeRoutePath, normalisePath, RouteIndex, withBase } from '../shared/url.js';
 import { pageDataProblem } from './page-check.js';
 
 /** The chunk could not be fetched or parsed: network error, HTTP error, bad JSON. */
@@ -19,7 +19,7 @@ export class InvalidPageError extends Error {
 }
 
 export interface Router {
-  /** The route path a URL pathname stands for, or undefined when it lies outside the site's base URL. */
+  /** The route path (decoded) a URL pathname stands for, or undefined when it lies outside the site's base URL. */
   routePath(pathname: string): string | undefined;
   /** The canonical URL path of a route path (with the base URL). */
   href(path: string): string;
@@ -92,7 +92,8 @@ export function createRouter({ baseUrl, routesUrl, templates, components }: { ba
       if (pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
       return normalisePath(pathname.slice(base.length) || '/');
     },
-    href: (path) => withBase(baseUrl, path),
+    // Route paths are decoded (`/docs/c#sharp`); in a URL each segment is encoded (`/docs/c%23sharp`).
+    href: (path) => withBase(baseUrl, encodeRoutePath(path)),
     ready() {
       manifest ??= fetchJson(routesUrl).then((entries) => {
         if (!Array.isArray(entries)) throw new LoadError(`${routesUrl} is not a route list`);

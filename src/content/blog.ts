@@ -2,17 +2,20 @@
  * Discovery of the blog: posts (`YYYY-MM-DD-slug/index.md` or
  * `YYYY-MM-DD-slug.md`), authors.yml and tags.yml, Docusaurus-compatible.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import GithubSlugger from 'github-slugger';
+import { slugOr } from '../shared/slug.js';
 import * as yaml from 'js-yaml';
 import type { Warning } from '../build/warnings.js';
-import { FolioError, lineOf } from '../errors/index.js';
+import { FolioError } from '../errors/index.js';
 import type { AuthorData, TagData } from '../shared/page-data.js';
-import { checkFields } from './front-matter.js';
+import { checkFields, excerptOf, findFrontMatterLine } from './front-matter.js';
 import { leadingTitle } from './leading-title.js';
+import { yamlErrorPosition } from './parse-location.js';
 import { readSource, toPosix, type SourceFile } from './read-source.js';
+import { readText, type Warn } from './read-text.js';
+import { isIgnoredDir, isMarkdownContent, walkContent } from './walk.js';
 
 export interface AuthorEntry extends AuthorData {
   key: string;
@@ -82,9 +85,9 @@ export interface BlogDiscoveryOptions {
 }
 
 export async function discoverBlog(options: BlogDiscoveryOptions): Promise<BlogContent> {
-  const authors = readAuthors(path.join(options.dir, 'authors.yml'));
-  const tags = readTags(path.join(options.dir, 'tags.yml'), options.routeBase);
-  const files = (await fg(['**/*.md', '**/*.mdx'], { cwd: options.dir, ignore: ['**/_*/**', '**/_*', '**/node_modules/**'], absolute: true })).sort();
+  const authors = readAuthors(path.join(options.dir, 'authors.yml'), options.warn);
+  const tags = readTags(path.join(options.dir, 'tags.yml'), options.routeBase, options.warn);
+  const files = (await walkContent({ dir: options.dir, skipDir: isIgnoredDir, warn: options.warn })).filter(isMarkdownContent);
   const posts: BlogPostFile[] = [];
   let nextPublish: number | undefined;
   for (const file of files) {
@@ -117,7 +120,7 @@ export function readPost({
   tags: Map<string, TagEntry>;
   options: BlogDiscoveryOptions;
 }): BlogPostFile {
-  const source = readSource({ file, baseDir: options.dir });
+  const source = readSource({ file, baseDir: options.dir, warn: options.warn });
   checkFields({ data: source.frontMatter, fields: POST_FIELDS, file, source: source.source });
   const fm = source.frontMatter;
   const rel = source.relPath.replace(/\.mdx?$/, '');
@@ -142,10 +145,7 @@ export function readPost({
   const fallbackSlug = dated ? `${dated[1]}/${dated[2]}/${dated[3]}/${dated[4] || 'post'}` : name;
   const slug = typeof fm.slug === 'string' ? fm.slug.replace(/^\//, '') : fallbackSlug;
   const hasTruncate = /^\s*(<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})\s*$/m.test(source.body);
-  const location = (key: string) => {
-    const index = source.source.split('\n').findIndex((line) => line.startsWith(`${key}:`));
-    return { file, line: index >= 0 ? index + 1 : undefined };
-  };
+  const location = (key: string) => ({ file, line: findFrontMatterLine(source.source, key) });
   if (!hasTruncate) policy(options.onUntruncatedBlogPosts, options.warn, { code: 'UNTRUNCATED_POST', message: 'post has no <!-- truncate --> marker; its whole body is used as the excerpt', location: { file } });
 
   const authorKeys: string[] = [];
@@ -159,7 +159,7 @@ export function readPost({
           code: 'BLOG_UNKNOWN_AUTHOR',
           message: `post "${source.relPath}" names author "${entry}", which is not in authors.yml (known: ${[...authors.keys()].join(', ') || 'none'})`,
           location: where,
-          excerpt: lineOf(source.source, where.line),
+          excerpt: excerptOf(source.source, where.line),
         });
       }
       authorKeys.push(entry);
@@ -197,7 +197,7 @@ export function readPost({
       message: `tag "${key}" is not declared in tags.yml`,
       location: location('tags'),
     });
-    const permalinkPart = typeof entry === 'object' && typeof (entry as Record<string, unknown>).permalink === 'string' ? String((entry as Record<string, unknown>).permalink).replace(/^\//, '') : slugger.slug(key);
+    const permalinkPart = typeof entry === 'object' && typeof (entry as Record<string, unknown>).permalink === 'string' ? String((entry as Record<string, unknown>).permalink).replace(/^\//, '') : slugOr(slugger, key, 'tag');
     postTags.push({ key, label: key, permalink: `${base}/tags/${permalinkPart}` });
   }
   return {
@@ -270,52 +270,69 @@ function normaliseSocials(socials: Record<string, unknown>): Record<string, stri
   return out;
 }
 
-function readYamlMap(file: string): Record<string, Record<string, unknown>> {
-  if (!existsSync(file)) return {};
-  const text = readFileSync(file, 'utf8');
+interface YamlMap {
+  entries: Record<string, Record<string, unknown>>;
+  /** The file line of a top-level key. */
+  keyLine: (key: string) => number | undefined;
+}
+
+function readYamlMap(file: string, warn?: Warn): YamlMap {
+  const none: YamlMap = { entries: {}, keyLine: () => undefined };
+  if (!existsSync(file)) return none;
+  const text = readText(file, { warn });
   let data: unknown;
   try {
     data = yaml.load(text);
   } catch (error) {
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const at = yamlErrorPosition(error, text, 1);
     throw new FolioError({
       code: 'BLOG_DATA_INVALID',
       message: (error as { reason?: string }).reason ?? (error as Error).message,
-      location: { file, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
-      excerpt: mark ? lineOf(text, mark.line + 1) : undefined,
+      location: { file, line: at?.line, column: at?.column },
+      excerpt: excerptOf(text, at?.line),
     });
   }
-  if (data === undefined || data === null) return {};
+  if (data === undefined || data === null) return none;
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new FolioError({ code: 'BLOG_DATA_INVALID', message: 'expected a mapping of keys to entries', location: { file, line: 1 } });
   }
+  const lines = text.split('\n');
+  const keyLine = (key: string) => {
+    const index = lines.findIndex((line) => {
+      const name = /^(["']?)(.*?)\1\s*:(\s|$)/.exec(line);
+      return name !== null && name[2] === key;
+    });
+    return index >= 0 ? index + 1 : undefined;
+  };
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      const index = text.split('\n').findIndex((line) => line.startsWith(`${key}:`));
+      const line = keyLine(key);
       throw new FolioError({
         code: 'BLOG_DATA_INVALID',
         message: `entry "${key}" must be a mapping of fields`,
-        location: { file, line: index >= 0 ? index + 1 : undefined },
+        location: { file, line },
+        excerpt: excerptOf(text, line),
       });
     }
   }
-  return data as Record<string, Record<string, unknown>>;
+  return { entries: data as Record<string, Record<string, unknown>>, keyLine };
 }
 
-export function readAuthors(file: string): Map<string, AuthorEntry> {
+export function readAuthors(file: string, warn?: Warn): Map<string, AuthorEntry> {
   const map = new Map<string, AuthorEntry>();
-  for (const [key, value] of Object.entries(readYamlMap(file))) {
+  const { entries, keyLine } = readYamlMap(file, warn);
+  for (const [key, value] of Object.entries(entries)) {
     const fields = authorFields(value);
-    if (!fields.name) throw new FolioError({ code: 'BLOG_DATA_INVALID', message: `author "${key}" needs a name`, location: { file } });
+    if (!fields.name) throw new FolioError({ code: 'BLOG_DATA_INVALID', message: `author "${key}" needs a name`, location: { file, line: keyLine(key) } });
     map.set(key, { ...(fields as AuthorData), key, page: value.page === true || (typeof value.page === 'object' && value.page !== null) });
   }
   return map;
 }
 
-export function readTags(file: string, routeBase: string): Map<string, TagEntry> {
+export function readTags(file: string, routeBase: string, warn?: Warn): Map<string, TagEntry> {
   const base = routeBase.replace(/\/$/, '');
   const map = new Map<string, TagEntry>();
-  for (const [key, value] of Object.entries(readYamlMap(file))) {
+  for (const [key, value] of Object.entries(readYamlMap(file, warn).entries)) {
     const permalink = typeof value.permalink === 'string' ? value.permalink.replace(/^\//, '') : key;
     map.set(key, {
       key,

@@ -32,7 +32,7 @@ export async function discoverDocsSection(ctx: BuildContext): Promise<DocsConten
   if (!docs) return undefined;
   const dir = path.resolve(ctx.root, docs.path);
   if (!docsDirExists(dir)) return undefined;
-  return discoverDocs({ dir, routeBase: docs.routeBasePath, includeDrafts: ctx.mode === 'development' });
+  return discoverDocs({ dir, routeBase: docs.routeBasePath, includeDrafts: ctx.mode === 'development', warn: (warning) => ctx.warnings.add(warning) });
 }
 
 export async function discoverBlogSection(ctx: BuildContext): Promise<BlogContent | undefined> {
@@ -41,7 +41,11 @@ export async function discoverBlogSection(ctx: BuildContext): Promise<BlogConten
 }
 
 export async function discoverPagesSection(ctx: BuildContext): Promise<PageFile[]> {
-  return discoverPages({ dir: path.resolve(ctx.root, ctx.config.pages.path), includeDrafts: ctx.mode === 'development' });
+  return discoverPages({
+    dir: path.resolve(ctx.root, ctx.config.pages.path),
+    includeDrafts: ctx.mode === 'development',
+    warn: (warning) => ctx.warnings.add(warning),
+  });
 }
 
 /**

@@ -2,13 +2,15 @@
  * Discovery of the docs section: markdown files and category metadata,
  * following Docusaurus' conventions so existing docs folders build as is.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import * as yaml from 'js-yaml';
 import { FolioError } from '../errors/index.js';
-import { checkFields } from './front-matter.js';
+import { checkFields, excerptOf } from './front-matter.js';
+import { jsonErrorPosition, yamlErrorPosition } from './parse-location.js';
 import { readSource, stripNumberPrefix, toPosix, type SourceFile } from './read-source.js';
+import { readText, type Warn } from './read-text.js';
+import { isIgnoredDir, isMarkdownContent, walkContent } from './walk.js';
 
 export interface DocFile extends SourceFile {
   /** Folder relative to the docs root ('' for the root), number prefixes kept. */
@@ -39,6 +41,8 @@ export interface CategoryMeta {
   className?: string;
   /** undefined: not set; null: explicitly no link. */
   link?: CategoryLink | null;
+  /** Line of the file that names the linked doc id (for warnings). */
+  linkLine?: number;
 }
 
 export interface DocsContent {
@@ -73,29 +77,32 @@ export async function discoverDocs({
   dir,
   routeBase,
   includeDrafts,
+  warn,
 }: {
   dir: string;
   routeBase: string;
   includeDrafts: boolean;
+  /** Hears about skipped symbolic links and files that are not UTF-8. */
+  warn?: Warn;
 }): Promise<DocsContent> {
-  const files = (await fg(['**/*.md', '**/*.mdx'], { cwd: dir, ignore: ['**/_*/**', '**/_*', '**/node_modules/**'], absolute: true })).sort();
+  const all = await walkContent({ dir, skipDir: isIgnoredDir, warn });
   const docs: DocFile[] = [];
-  for (const file of files) {
-    const doc = readDoc({ file, dir, routeBase });
+  for (const file of all.filter(isMarkdownContent)) {
+    const doc = readDoc({ file, dir, routeBase, warn });
     if (doc.draft && !includeDrafts) continue;
     docs.push(doc);
   }
-  const categoryFiles = (await fg(['**/_category_.json', '**/_category_.yml', '**/_category_.yaml'], { cwd: dir, absolute: true })).sort();
+  const categoryFiles = all.filter((file) => /^_category_\.(json|ya?ml)$/.test(path.basename(file)));
   const categories = new Map<string, CategoryMeta>();
   for (const file of categoryFiles) {
-    const meta = readCategory({ file, docsDir: dir });
+    const meta = readCategory({ file, docsDir: dir, warn });
     categories.set(meta.dir, meta);
   }
   return { dir, routeBase, docs, categories };
 }
 
-export function readDoc({ file, dir, routeBase }: { file: string; dir: string; routeBase: string }): DocFile {
-  const source = readSource({ file, baseDir: dir });
+export function readDoc({ file, dir, routeBase, warn }: { file: string; dir: string; routeBase: string; warn?: Warn }): DocFile {
+  const source = readSource({ file, baseDir: dir, warn });
   checkFields({ data: source.frontMatter, fields: DOC_FIELDS, file, source: source.source });
   const fm = source.frontMatter;
   const relDir = toPosix(path.dirname(source.relPath)).replace(/^\.$/, '');
@@ -132,32 +139,40 @@ export function readDoc({ file, dir, routeBase }: { file: string; dir: string; r
   };
 }
 
-export function readCategory({ file, docsDir }: { file: string; docsDir: string }): CategoryMeta {
-  const text = readFileSync(file, 'utf8');
+export function readCategory({ file, docsDir, warn }: { file: string; docsDir: string; warn?: Warn }): CategoryMeta {
+  const text = readText(file, { warn });
   let raw: unknown;
-  try {
-    raw = file.endsWith('.json') ? JSON.parse(text) : yaml.load(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const lineMatch = /line (\d+)/.exec(message);
-    throw new FolioError({
-      code: 'CATEGORY_INVALID',
-      message: `cannot parse: ${message}`,
-      location: { file, line: lineMatch ? Number(lineMatch[1]) : undefined },
-    });
+  // An empty file (or one with only whitespace or comments) sets nothing, in either format.
+  if (text.replace(/^\s*#.*$/gm, '').trim() === '') raw = {};
+  else {
+    const json = file.endsWith('.json');
+    try {
+      raw = json ? JSON.parse(text) : yaml.load(text);
+    } catch (error) {
+      const at = json ? jsonErrorPosition(error, text) : yamlErrorPosition(error, text, 1);
+      const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+      throw new FolioError({
+        code: 'CATEGORY_INVALID',
+        // JSON.parse quotes the whole text or gives an offset: the location says where instead.
+        message: `cannot parse: ${json ? reason.replace(/, (\.\.\.)?".*is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '') : reason}`,
+        location: { file, line: at?.line, column: at?.column },
+        excerpt: excerptOf(text, at?.line),
+      });
+    }
   }
-  const invalid = (message: string): never => {
-    throw new FolioError({ code: 'CATEGORY_INVALID', message, location: { file } });
+  const invalid = (message: string, key?: string): never => {
+    const line = key === undefined ? undefined : keyLine(text, key);
+    throw new FolioError({ code: 'CATEGORY_INVALID', message, location: { file, line }, excerpt: excerptOf(text, line) });
   };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) invalid('expected an object');
   const data = raw as Record<string, unknown>;
   const meta: CategoryMeta = { dir: toPosix(path.relative(docsDir, path.dirname(file))).replace(/^\.$/, ''), file };
   const known = ['label', 'position', 'collapsible', 'collapsed', 'className', 'link', 'key', 'customProps', 'description'];
-  for (const key of Object.keys(data)) if (!known.includes(key)) invalid(`unknown key "${key}" (known: ${known.join(', ')})`);
-  if (data.label !== undefined) meta.label = typeof data.label === 'string' ? data.label : invalid('"label" must be a string');
-  if (data.position !== undefined) meta.position = typeof data.position === 'number' ? data.position : invalid('"position" must be a number');
+  for (const key of Object.keys(data)) if (!known.includes(key)) invalid(`unknown key "${key}" (known: ${known.join(', ')})`, key);
+  if (data.label !== undefined) meta.label = typeof data.label === 'string' ? data.label : invalid('"label" must be a string', 'label');
+  if (data.position !== undefined) meta.position = typeof data.position === 'number' ? data.position : invalid('"position" must be a number', 'position');
   for (const key of ['collapsible', 'collapsed'] as const) {
-    if (data[key] !== undefined) meta[key] = typeof data[key] === 'boolean' ? (data[key] as boolean) : invalid(`"${key}" must be true or false`);
+    if (data[key] !== undefined) meta[key] = typeof data[key] === 'boolean' ? (data[key] as boolean) : invalid(`"${key}" must be true or false`, key);
   }
   if (typeof data.className === 'string') meta.className = data.className;
   if (data.link === null) meta.link = null;
@@ -172,9 +187,25 @@ export function readCategory({ file, docsDir }: { file: string; docsDir: string 
       };
     } else if (link.type === 'doc' && typeof link.id === 'string') {
       meta.link = { type: 'doc', id: link.id };
-    } else invalid('"link" must be { type: "generated-index", ... } or { type: "doc", id: "<doc id>" }');
+      meta.linkLine = lineNaming(text, link.id);
+    } else invalid('"link" must be { type: "generated-index", ... } or { type: "doc", id: "<doc id>" }', 'link');
   }
   return meta;
+}
+
+/** The first line that sets `key` (quoted as in JSON or not, at any indentation). */
+function keyLine(text: string, key: string): number | undefined {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const index = text.split('\n').findIndex((line) => new RegExp(`^\\s*["']?${escaped}["']?\\s*:`).test(line));
+  return index >= 0 ? index + 1 : undefined;
+}
+
+/** The first line that sets `id` to the given doc id (JSON or YAML), else the line of `link`. */
+function lineNaming(text: string, id: string): number | undefined {
+  const lines = text.split('\n');
+  const idLine = lines.findIndex((line) => /(^|[\s{,"'])id["']?\s*:/.test(line) && line.includes(id));
+  const index = idLine >= 0 ? idLine : lines.findIndex((line) => /(^|[\s{,"'])link["']?\s*:/.test(line));
+  return index >= 0 ? index + 1 : undefined;
 }
 
 export function docsDirExists(dir: string): boolean {

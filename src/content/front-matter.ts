@@ -4,6 +4,7 @@
  */
 import matter from 'gray-matter';
 import { FolioError, lineOf } from '../errors/index.js';
+import { yamlErrorPosition } from './parse-location.js';
 
 export interface ParsedSource {
   data: Record<string, unknown>;
@@ -15,20 +16,32 @@ export interface ParsedSource {
 
 export function parseFrontMatter({ source, file }: { source: string; file: string }): ParsedSource {
   if (!/^---\r?\n/.test(source)) return { data: {}, body: source, bodyLineOffset: 0 };
+  // gray-matter closes the front matter at the first line that starts with ---; without one it
+  // would parse the whole file as YAML and report an error somewhere in the markdown.
+  const closeAt = source.indexOf('\n---', 3);
+  if (closeAt < 0) {
+    throw new FolioError({
+      code: 'FRONT_MATTER_SYNTAX',
+      message: 'the front matter opened here has no closing --- line',
+      location: { file, line: 1 },
+      excerpt: excerptOf(source, 1),
+      hint: 'Add a line with --- after the last front matter field, or remove this --- if the file has no front matter.',
+    });
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object disables gray-matter's global cache (which
     // would hand back stale results for edited files in watch mode).
     parsed = matter(source, {});
   } catch (error) {
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const line = mark ? mark.line + 2 : 1;
+    // The YAML text starts right after the opening --- (its first line is the rest of file line 1).
+    const at = yamlErrorPosition(error, source.slice(3, closeAt), 1);
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
     throw new FolioError({
       code: 'FRONT_MATTER_SYNTAX',
       message: reason,
-      location: { file, line, column: mark ? mark.column + 1 : undefined },
-      excerpt: lineOf(source, line),
+      location: { file, line: at?.line ?? 1, column: at?.column },
+      excerpt: excerptOf(source, at?.line ?? 1),
     });
   }
   const data = (parsed.data ?? {}) as Record<string, unknown>;
@@ -69,10 +82,15 @@ export function checkFields({
         code: 'FRONT_MATTER_INVALID',
         message: `"${key}" must be ${describe(type)}, got ${JSON.stringify(value)}`,
         location: { file, line },
-        excerpt: lineOf(source, line),
+        excerpt: excerptOf(source, line),
       });
     }
   }
+}
+
+/** The file's line for an error excerpt, without the carriage return of CRLF files. */
+export function excerptOf(source: string, line: number | undefined): string | undefined {
+  return lineOf(source, line)?.replace(/\r$/, '');
 }
 
 function matches(value: unknown, type: FieldType): boolean {
@@ -110,11 +128,14 @@ function describe(type: FieldType): string {
   }[type];
 }
 
-function findFrontMatterLine(source: string, key: string): number | undefined {
+/** The file line of a top-level front matter key (`key:`, `"key":`, `key :`), if it is there. */
+export function findFrontMatterLine(source: string, key: string): number | undefined {
+  if (!/^---\r?\n/.test(source)) return undefined;
   const lines = source.split('\n');
   for (let i = 1; i < lines.length; i++) {
-    if (/^---\s*$/.test(lines[i])) return undefined;
-    if (lines[i].startsWith(`${key}:`)) return i + 1;
+    if (lines[i].startsWith('---')) return undefined;
+    const name = /^(["']?)(.*?)\1\s*:(\s|$)/.exec(lines[i]);
+    if (name && name[2] === key) return i + 1;
   }
   return undefined;
 }

@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { hashOf } from '../build/cache.js';
 import { checkFields } from './front-matter.js';
 import { readSource, toPosix, type SourceFile } from './read-source.js';
+import { readError, type Warn } from './read-text.js';
+import { isIgnoredDir, walkContent } from './walk.js';
 
 export interface TsxPageFile {
   kind: 'tsx';
@@ -43,14 +44,14 @@ export function routeForPage(relPath: string): string {
   return `/${withoutExt}`;
 }
 
-export async function discoverPages({ dir, includeDrafts }: { dir: string; includeDrafts: boolean }): Promise<PageFile[]> {
-  const files = (
-    await fg(['**/*.tsx', '**/*.jsx', '**/*.md', '**/*.mdx'], {
-      cwd: dir,
-      ignore: ['**/_*/**', '**/_*', '**/node_modules/**', '**/*.test.*', '**/*.d.ts'],
-      absolute: true,
-    })
-  ).sort();
+/** Page sources: components and markdown, not `_*` files, tests or type declarations. */
+function isPageFile(file: string): boolean {
+  const name = path.basename(file);
+  return /\.(tsx|jsx|mdx?)$/.test(name) && !name.startsWith('_') && !/\.test\./.test(name) && !name.endsWith('.d.ts');
+}
+
+export async function discoverPages({ dir, includeDrafts, warn }: { dir: string; includeDrafts: boolean; warn?: Warn }): Promise<PageFile[]> {
+  const files = (await walkContent({ dir, skipDir: isIgnoredDir, warn })).filter(isPageFile);
   const pages: PageFile[] = [];
   for (const file of files) {
     const relPath = toPosix(path.relative(dir, file));
@@ -61,10 +62,10 @@ export async function discoverPages({ dir, includeDrafts }: { dir: string; inclu
         relPath,
         id: relPath.replace(/\.(tsx|jsx)$/, ''),
         route: routeForPage(relPath),
-        hash: hashOf(readFileSync(file)).slice(0, 20),
+        hash: hashOf(readBytes(file)).slice(0, 20),
       });
     } else {
-      const source = readSource({ file, baseDir: dir });
+      const source = readSource({ file, baseDir: dir, warn });
       checkFields({ data: source.frontMatter, fields: PAGE_FIELDS, file, source: source.source });
       if (source.frontMatter.draft === true && !includeDrafts) continue;
       const slug = source.frontMatter.slug;
@@ -72,4 +73,12 @@ export async function discoverPages({ dir, includeDrafts }: { dir: string; inclu
     }
   }
   return pages;
+}
+
+function readBytes(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw readError(error, file);
+  }
 }

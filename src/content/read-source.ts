@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashOf } from '../build/cache.js';
 import { parseFrontMatter } from './front-matter.js';
+import { readText, type Warn } from './read-text.js';
 
 /** One markdown/MDX file as read from disk. */
 export interface SourceFile {
@@ -17,8 +17,9 @@ export interface SourceFile {
   hash: string;
 }
 
-export function readSource({ file, baseDir }: { file: string; baseDir: string }): SourceFile {
-  const source = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+/** Reads one markdown/MDX file; `warn` hears about bytes that are not UTF-8. */
+export function readSource({ file, baseDir, warn }: { file: string; baseDir: string; warn?: Warn }): SourceFile {
+  const source = readText(file, { warn });
   const { data, body, bodyLineOffset } = parseFrontMatter({ source, file });
   return {
     file,

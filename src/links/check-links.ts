@@ -6,7 +6,7 @@
  */
 import type { Warning } from '../build/warnings.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
-import { isExternal, normalisePath } from '../shared/url.js';
+import { decodeUrlPath, encodeRoutePath, isExternal, normalisePath, normaliseRoute } from '../shared/url.js';
 
 export interface PageLinks {
   /** Route path of the page. */
@@ -66,7 +66,8 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
   const warnings: Warning[] = [];
   const base = input.baseUrl.replace(/\/$/, '');
   const pages = new Map<string, PageLinks>();
-  for (const page of input.pages) pages.set(normalisePath(page.path), page);
+  // Page paths are route paths (decoded); hrefs are URLs, decoded by normalisePath before lookup.
+  for (const page of input.pages) pages.set(normaliseRoute(page.path), page);
   const idSets = new Map<string, Set<string>>();
   const idsOf = (page: PageLinks) => {
     let set = idSets.get(page.path);
@@ -91,8 +92,10 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
         // Unresolvable relative .md links were already reported as broken markdown links.
         if (/^[^/#?][^#?]*\.mdx?(#|\?|$)/i.test(href)) continue;
         let [target, anchor] = splitHash(href);
-        if (!target) target = page.path;
-        else if (!target.startsWith('/')) target = new URL(target, `http://x${page.path.endsWith('/') ? page.path : `${page.path}/`}`).pathname;
+        // `target` is a URL path (encoded) from here on; the page's own path is a route path.
+        const pageUrl = encodeRoutePath(page.path);
+        if (!target) target = pageUrl;
+        else if (!target.startsWith('/')) target = new URL(target, `http://x${pageUrl.endsWith('/') ? pageUrl : `${pageUrl}/`}`).pathname;
         else if (base && target.startsWith(base)) target = target.slice(base.length) || '/';
         known = { target, anchor, key: normalisePath(target) };
         if (href.startsWith('/') && !href.startsWith('//')) absolute.set(href, known);
@@ -103,7 +106,7 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
       const targetPage = pages.get(known.key);
       let problem: { code: 'BROKEN_LINK' | 'BROKEN_ANCHOR'; detail: string } | undefined;
       if (!targetPage) {
-        if (!anchor && (input.files.has(target) || input.files.has(decodeURI(target)))) continue;
+        if (!anchor && (input.files.has(target) || input.files.has(decodeUrlPath(target)))) continue;
         problem = { code: 'BROKEN_LINK', detail: '' };
       } else if (anchor && !idsOf(targetPage).has(safeDecode(anchor))) {
         problem = { code: 'BROKEN_ANCHOR', detail: ` (no id "${anchor}" on ${targetPage.path})` };

@@ -7,12 +7,14 @@
  * other files.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Warning } from '../build/warnings.js';
+import { FolioError } from '../errors/index.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
-import { isExternal, withBase } from '../shared/url.js';
+import { decodeUrlPath, encodeRoutePath, isExternal, withBase } from '../shared/url.js';
+import { insideAllowed, type SiteFolders } from './site-folders.js';
 
 export interface MediaFile {
   /** Absolute source path. */
@@ -27,6 +29,12 @@ export interface LinkResolver {
   baseUrl: string;
   /** Media files found so far (collected for copying), by source path. */
   media: Map<string, MediaFile>;
+  /**
+   * Where images may lie: the site root and the static, content and API source folders, by real
+   * path. An image anywhere else (`../../../etc/passwd`, a symbolic link that leads out) is an
+   * error, and is never read or copied.
+   */
+  folders: SiteFolders;
   warn(warning: Warning): void;
 }
 
@@ -42,22 +50,40 @@ function replaceAttr(html: string, attr: 'href' | 'src', from: string, to: strin
   return out;
 }
 
+/** The absolute file a relative reference names (its URL escapes decoded: `c%23sharp.md` is `c#sharp.md`). */
+export function referencedFile(file: string, reference: string): string {
+  return path.resolve(path.dirname(file), decodeUrlPath(reference));
+}
+
+/** A reference that leads out of the site: an error naming the page, the line and the reference. */
+function outsideSite(reference: string, file: string, ref: SourceRef): FolioError {
+  return new FolioError({
+    code: 'MEDIA_OUTSIDE_SITE',
+    message: `image "${reference}" leads outside the site (through ../ or a symbolic link); it is not copied into the output`,
+    location: { file: ref.file ?? file, line: ref.line, column: ref.column },
+  });
+}
+
 function resolveHref(href: string, file: string, resolver: LinkResolver, ref: SourceRef): string | undefined {
   if (isExternal(href) || href.startsWith('#')) return undefined;
   const [pathPart, hash = ''] = href.split('#');
   const suffix = hash ? `#${hash}` : '';
   if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) {
-    const target = path.resolve(path.dirname(file), decodeURI(pathPart));
+    const target = referencedFile(file, pathPart);
     const route = resolver.fileRoutes.get(target);
     if (!route) {
+      // Nothing is read or copied for a markdown link, so one outside the site is only broken; but
+      // whether a file exists out there is not looked at (nor told).
+      const what = !insideAllowed(target, resolver.folders) ? 'a file outside the site' : existsSync(target) ? 'a file that is not a page' : 'a file that does not exist';
       resolver.warn({
         code: 'BROKEN_MARKDOWN_LINK',
-        message: `markdown link "${href}" points to ${existsSync(target) ? 'a file that is not a page' : 'a file that does not exist'}`,
+        message: `markdown link "${href}" points to ${what}`,
         location: { file, line: ref.line, column: ref.column },
       });
       return undefined;
     }
-    return withBase(resolver.baseUrl, route) + suffix;
+    // The route is a path as the files name it (`/docs/100%`); the href is its URL (`/docs/100%25`).
+    return withBase(resolver.baseUrl, encodeRoutePath(route)) + suffix;
   }
   if (pathPart.startsWith('/')) return withBase(resolver.baseUrl, pathPart) + suffix;
   return undefined;
@@ -66,16 +92,26 @@ function resolveHref(href: string, file: string, resolver: LinkResolver, ref: So
 function resolveImage(src: string, file: string, resolver: LinkResolver, ref: SourceRef): string | undefined {
   if (isExternal(src) || src.startsWith('data:')) return undefined;
   if (src.startsWith('/')) return withBase(resolver.baseUrl, src);
-  const target = path.resolve(path.dirname(file), decodeURI(src.split(/[?#]/)[0]));
+  const target = referencedFile(file, src.split(/[?#]/)[0]);
   const known = resolver.media.get(target);
   if (known) return withBase(resolver.baseUrl, known.url);
-  if (!existsSync(target)) {
-    resolver.warn({ code: 'MISSING_IMAGE', message: `image "${src}" does not exist`, location: { file, line: ref.line, column: ref.column } });
+  // Checked before anything is read: a file outside the site is neither hashed nor copied.
+  if (!insideAllowed(target, resolver.folders)) throw outsideSite(src, file, ref);
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(target, { throwIfNoEntry: false });
+  } catch {
+    stats = undefined; // a link loop, a path through a file: nothing to read
+  }
+  // Only a regular file is an image: a folder (`![x](.)`) threw EISDIR, a device or FIFO never ended.
+  if (!stats?.isFile()) {
+    const what = stats ? 'is not a file' : 'does not exist';
+    resolver.warn({ code: 'MISSING_IMAGE', message: `image "${src}" ${what}`, location: { file, line: ref.line, column: ref.column } });
     return undefined;
   }
   const hash = createHash('sha256').update(readFileSync(target)).digest('hex').slice(0, 8);
-  const ext = path.extname(target);
-  const name = path.basename(target, ext).replace(/[^\w.-]+/g, '-');
+  const ext = path.extname(target).replace(/[^\w.-]+/g, '-');
+  const name = path.basename(target, path.extname(target)).replace(/[^\w.-]+/g, '-');
   const media = { source: target, url: `/assets/media/${name}-${hash}${ext}` };
   resolver.media.set(target, media);
   return withBase(resolver.baseUrl, media.url);

@@ -74,7 +74,7 @@ export function applyCompat(body: string, options: CompatOptions): CompatResult 
     }
     if (options.admonitions) {
       const match = admonition.exec(line);
-      if (match && match[3] && !match[3].startsWith('[') && !match[3].startsWith('{')) {
+      if (match?.[3] && !match[3].startsWith('[') && !match[3].startsWith('{')) {
         line = `${match[1]}${match[2]}[${match[3].replace(/[[\]]/g, '\\$&')}]`;
       }
     }

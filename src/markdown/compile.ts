@@ -7,7 +7,9 @@
  * components the tree goes straight to HTML without generating JavaScript.
  * Files that need it take the full @mdx-js/mdx evaluate path.
  */
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
@@ -18,6 +20,7 @@ import { applyCompat, type CompatOptions } from './compat.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
 import type { CodeHighlighter } from './highlight.js';
 import { childrenBefore, transformMdast, type Heading } from './mdast-transforms.js';
+import { deepestNode, isStackOverflow, MAX_NESTING, prescanNesting, type TooDeep } from './nesting.js';
 
 export interface MarkdownOptions {
   format: 'mdx' | 'md' | 'detect';
@@ -134,9 +137,22 @@ function isMdx(input: CompileInput): boolean {
 }
 
 async function compileUncached(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
+  try {
+    return await compileChecked(input);
+  } catch (error) {
+    // The backstop of the nesting guards: whatever recursion still ran out of stack.
+    if (isStackOverflow(error)) throw tooDeepError(input, { depth: MAX_NESTING + 1 });
+    throw error;
+  }
+}
+
+async function compileChecked(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
   const { unified, remarkParse, remarkGfm, remarkDirective, remarkMdx, toHast, toHtml } = await loadToolkit();
   const mdx = isMdx(input);
   const { text, truncateLine } = applyCompat(input.body, mdx ? input.options.compat : { comments: false, admonitions: true, headingIds: true });
+  // Absurd nesting is refused before the parser spends minutes on it (see nesting.ts).
+  const tooDeep = prescanNesting(text, { mdx });
+  if (tooDeep) throw tooDeepError(input, tooDeep);
   const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
   if (mdx) parser.use(remarkMdx);
   let tree: MdastRoot;
@@ -144,8 +160,12 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
     tree = parser.parse(text) as MdastRoot;
     await parser.run(tree);
   } catch (error) {
+    if (isStackOverflow(error)) throw tooDeepError(input, { depth: MAX_NESTING + 1 });
     throw syntaxError(error, input);
   }
+  const deepest = deepestNode(tree);
+  if (deepest) throw tooDeepError(input, deepest);
+  const imports = mdx ? importsOf(tree) : [];
   const words = countWords(toString(tree));
   const info = transformMdast(tree, { stripTitle: input.stripTitle });
   const summary = firstParagraph(tree);
@@ -154,7 +174,7 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
   let html: string;
   let collected;
   if (info.needsMdx) {
-    ({ html, collected } = await renderWithMdx(text, input, { remarkGfm, remarkDirective }));
+    ({ html, collected } = await renderWithMdx(text, input, imports, { remarkGfm, remarkDirective }));
   } else {
     const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
@@ -184,9 +204,89 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
   };
 }
 
+/** An `import … from '…'` (or `export … from`) of an MDX file, with the line of its statement. */
+interface ImportRef {
+  specifier: string;
+  line: number;
+}
+
+/** The imports of the MDX tree's ESM blocks, from the syntax tree remark-mdx attaches to them. */
+function importsOf(tree: MdastRoot): ImportRef[] {
+  const refs: ImportRef[] = [];
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm') continue;
+    const program = (node.data as { estree?: { body?: { source?: { value?: unknown } | null; loc?: { start: { line: number } } }[] } } | undefined)?.estree;
+    for (const statement of program?.body ?? []) {
+      const specifier = statement.source?.value;
+      if (typeof specifier === 'string') refs.push({ specifier, line: statement.loc?.start.line ?? node.position?.start.line ?? 1 });
+    }
+  }
+  return refs;
+}
+
+/**
+ * An import that does not resolve, as an error naming the specifier, the file and the line of the
+ * import. Relative ones are checked before evaluating (Node's own error named the absolute path
+ * and an internal file of @mdx-js/mdx, and no line); packages are recognised in Node's error.
+ */
+function missingImport(input: CompileInput, imports: ImportRef[], error?: unknown): FolioError | undefined {
+  // A relative specifier is a URL relative to the page, as Node resolves it (`./a%20b.js` is `a b.js`).
+  const fileOf = (specifier: string) => {
+    try {
+      return fileURLToPath(new URL(specifier, pathToFileURL(input.file)));
+    } catch {
+      return undefined;
+    }
+  };
+  const isRelative = (specifier: string) => /^\.\.?\//.test(specifier);
+  let ref: ImportRef | undefined;
+  if (error === undefined) {
+    ref = imports.find(({ specifier }) => {
+      const file = isRelative(specifier) ? fileOf(specifier) : undefined;
+      return file !== undefined && !existsSync(file);
+    });
+  } else {
+    const message = String((error as Error)?.message ?? '');
+    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' ? /Cannot find (?:package|module) '([^']+)'/.exec(message)?.[1] : undefined;
+    if (missing === undefined) return undefined;
+    ref = imports.find(({ specifier }) => {
+      if (isRelative(specifier)) return fileOf(specifier) === missing;
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+      return missing === name || missing.endsWith(`/node_modules/${name}`) || missing === specifier;
+    });
+  }
+  if (!ref) return undefined;
+  const line = ref.line + input.bodyLineOffset;
+  return new FolioError({
+    code: 'MDX_IMPORT_NOT_FOUND',
+    message: isRelative(ref.specifier)
+      ? `import "${ref.specifier}" at line ${line} does not resolve: there is no ${path.basename(ref.specifier)} at that path, relative to this file`
+      : `import "${ref.specifier}" at line ${line} does not resolve: the package is not installed`,
+    location: { file: input.file, line },
+    excerpt: lineOf(input.source, line),
+  });
+}
+
+/**
+ * An error message with the absolute paths in it made relative to the page's folder
+ * (`./Chart.js`, `../components/x.js`), and without the internal module of @mdx-js/mdx that
+ * Node names as the importer.
+ */
+function relativePaths(message: string, file: string): string {
+  const dir = path.dirname(file);
+  return message
+    .replace(/ imported from \S*[\\/]@mdx-js[\\/]mdx[\\/]\S*/g, '')
+    .replace(/(?:file:\/\/)?(\/[^\s'"`():,]+)/g, (whole, absolute: string) => {
+      if (!path.isAbsolute(absolute) || !absolute.includes('/', 1)) return whole;
+      const relative = path.relative(dir, absolute);
+      return relative.startsWith('..') ? relative : `./${relative}`;
+    });
+}
+
 async function renderWithMdx(
   text: string,
   input: CompileInput,
+  imports: ImportRef[],
   { remarkGfm, remarkDirective }: { remarkGfm: Awaited<ReturnType<typeof loadToolkit>>['remarkGfm']; remarkDirective: Awaited<ReturnType<typeof loadToolkit>>['remarkDirective'] },
 ) {
   const [{ evaluate }, runtime, { renderToStaticMarkup }, { createElement }] = await Promise.all([
@@ -204,6 +304,8 @@ async function renderWithMdx(
     await highlightCode({ tree, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     collected = decorateAndCollect(tree, { lineOffset: input.bodyLineOffset });
   };
+  const missing = missingImport(input, imports);
+  if (missing) throw missing;
   try {
     const module = await evaluate(text, {
       ...(runtime as object),
@@ -215,10 +317,13 @@ async function renderWithMdx(
     const html = renderToStaticMarkup(createElement(module.default as never));
     return { html, collected };
   } catch (error) {
+    if (isStackOverflow(error)) throw error;
+    const missing = missingImport(input, imports, error);
+    if (missing) throw missing;
     if ((error as { place?: unknown; line?: unknown }).place || (error as { line?: unknown }).line) throw syntaxError(error, input);
     throw new FolioError({
       code: 'MDX_RUNTIME',
-      message: (error as Error).message,
+      message: relativePaths(String((error as Error)?.message ?? error), input.file),
       location: { file: input.file },
       cause: error,
     });
@@ -240,6 +345,26 @@ function syntaxError(error: unknown, input: CompileInput): FolioError {
     excerpt: lineOf(input.source, line),
     cause: error,
   });
+}
+
+/** Nesting beyond MAX_NESTING: one error naming the line (when known) instead of a hang or a RangeError. */
+function tooDeepError(input: CompileInput, { line: bodyLine }: TooDeep): FolioError {
+  const line = bodyLine ? bodyLine + input.bodyLineOffset : undefined;
+  return new FolioError({
+    code: 'MDX_TOO_DEEP',
+    message: line
+      ? `nesting deeper than ${MAX_NESTING} levels at line ${line}; flatten it`
+      : `nesting deeper than ${MAX_NESTING} levels (the compiler ran out of stack); flatten it`,
+    location: { file: input.file, line },
+    // Such a line can be thousands of characters (800 spaces of indentation): show its start.
+    excerpt: excerptOf(lineOf(input.source, line)),
+  });
+}
+
+function excerptOf(line: string | undefined): string | undefined {
+  if (line === undefined || line.length <= 200) return line;
+  const text = line.trimStart();
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 function stripMdx(nodes: RootContent[]): RootContent[] {

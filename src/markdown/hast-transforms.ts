@@ -6,7 +6,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { Cache } from '../build/cache.js';
 import { hashOf } from '../build/cache.js';
-import { CodeHighlighter, codeBlockFrame, normaliseLang, parseCodeMeta } from './highlight.js';
+import { type CodeHighlighter, codeBlockFrame, normaliseLang, parseCodeMeta } from './highlight.js';
 
 export interface SourceRef {
   href: string;
@@ -123,7 +123,7 @@ export function textOf(node: Node): string {
 
 function visitElements(
   node: Root | Element,
-  fn: (node: Element, parent: Root | Element | undefined, index: number) => 'skip' | void | undefined,
+  fn: (node: Element, parent: Root | Element | undefined, index: number) => 'skip' | undefined | undefined,
   parent?: Root | Element,
   index = 0,
 ): void {

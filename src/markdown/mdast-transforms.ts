@@ -5,6 +5,7 @@
  * path (no JS evaluation) and the full MDX path.
  */
 import GithubSlugger from 'github-slugger';
+import { slugOr } from '../shared/slug.js';
 import type { Heading as MdHeading, Root, RootContent, Parent, Text, PhrasingContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { ADMONITION_TYPES } from './compat.js';
@@ -53,7 +54,7 @@ export function transformMdast(tree: Root, { stripTitle }: { stripTitle: boolean
   visitHeadings(tree as unknown as AnyNode, (heading) => {
     const explicit = takeExplicitId(heading);
     const text = toString(heading).trim();
-    const id = explicit ?? slugger.slug(text);
+    const id = explicit ?? headingSlug(slugger, text);
     if (explicit) slugger.slug(explicit); // reserve it
     heading.data = { ...(heading.data ?? {}), hProperties: { ...((heading.data?.hProperties as object) ?? {}), id } };
     info.headings.push({ depth: heading.depth, id, text });
@@ -158,6 +159,11 @@ function admonition(node: AnyNode, name: string): void {
   ];
 }
 
+/** The id of a heading without an explicit one; `section`, `section-1`… for a heading of emoji or punctuation only. */
+function headingSlug(slugger: GithubSlugger, text: string): string {
+  return slugOr(slugger, text, 'section');
+}
+
 function visitHeadings(node: AnyNode, fn: (heading: MdHeading) => void): void {
   for (const child of node.children ?? []) {
     if (child.type === 'heading') fn(child as unknown as MdHeading);
@@ -167,7 +173,7 @@ function visitHeadings(node: AnyNode, fn: (heading: MdHeading) => void): void {
 
 function takeExplicitId(heading: MdHeading): string | undefined {
   const last = heading.children[heading.children.length - 1];
-  if (!last || last.type !== 'text') return undefined;
+  if (last?.type !== 'text') return undefined;
   const match = /\s*\{#([^\s{}]+)\}\s*$/.exec(last.value);
   if (!match) return undefined;
   last.value = last.value.slice(0, match.index);

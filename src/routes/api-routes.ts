@@ -12,6 +12,7 @@ import type { SiteConfig } from '../config/schema.js';
 import type { DocProps, LinkData } from '../shared/page-data.js';
 import type { SidebarNode } from './docs-routes.js';
 import type { RouteDraft } from './types.js';
+import { encodeRoutePath } from '../shared/url.js';
 
 export interface ApiRoutes {
   drafts: RouteDraft[];
@@ -56,14 +57,15 @@ export function buildApiRoutes({ model, config }: { model: ApiModel; config: Sit
   const options = { collapsible: config.docs?.sidebarCollapsible ?? true, collapsed: config.docs?.sidebarCollapsed ?? true };
   const sidebarNode = sidebarNodeOf(index.root, options, api.sidebarLabel);
   const version = config.docs ? config.docs.versions[config.docs.lastVersion]?.label : undefined;
-  const link = (page: ApiPage | undefined): LinkData | undefined => (page ? { label: page.reflection ? page.name : api.sidebarLabel, href: page.path } : undefined);
+  // Page paths are route paths; links hold their URLs (encodeRoutePath), as in the docs.
+  const link = (page: ApiPage | undefined): LinkData | undefined => (page ? { label: page.reflection ? page.name : api.sidebarLabel, href: encodeRoutePath(page.path) } : undefined);
 
   const drafts: RouteDraft[] = index.pages.map((page, position) => {
     const isIndex = !page.reflection;
     const previous = link(index.pages[position - 1]);
     const next = link(index.pages[position + 1]);
     const title = isIndex ? api.sidebarLabel : page.name;
-    const crumbs = page.trail.map((crumb, depth) => ({ label: depth === 0 ? api.sidebarLabel : crumb.label, href: crumb.href }));
+    const crumbs = page.trail.map((crumb, depth) => ({ label: depth === 0 ? api.sidebarLabel : crumb.label, href: encodeRoutePath(crumb.href) }));
     const props: DocProps = {
       title,
       hideTitle: false,

@@ -7,6 +7,7 @@ import type { SiteConfig } from '../config/schema.js';
 import type { Warning } from '../build/warnings.js';
 import type { BlogContent, BlogPostFile } from '../content/blog.js';
 import type { AuthorData, BlogListProps, LinkData, PaginationData, PostSummary, TagData } from '../shared/page-data.js';
+import { encodeRoutePath } from '../shared/url.js';
 import { paginate, type PageSlice } from './paginate.js';
 import type { RouteDraft } from './types.js';
 
@@ -20,13 +21,18 @@ export function formatDate(iso: string, lang = 'en'): string {
   return dateFormatter(lang)(iso);
 }
 
+/*
+ * Permalinks and page paths here are route paths (decoded: `/blog/100%`); what the props hold
+ * as links is their URL (`/blog/100%25`, encodeRoutePath).
+ */
+
 function pagination(slice: PageSlice<unknown>): PaginationData {
   return {
     page: slice.page,
     totalPages: slice.totalPages,
     totalItems: slice.totalItems,
-    ...(slice.previous ? { previous: slice.previous } : {}),
-    ...(slice.next ? { next: slice.next } : {}),
+    ...(slice.previous ? { previous: encodeRoutePath(slice.previous) } : {}),
+    ...(slice.next ? { next: encodeRoutePath(slice.next) } : {}),
   };
 }
 
@@ -109,8 +115,8 @@ export function buildBlogRoutes({
         toc: [],
         hideToc: post.hideToc,
         ...(editUrl ? { editUrl } : {}),
-        ...(newer ? { previous: { label: newer.title, href: newer.permalink } } : {}),
-        ...(older ? { next: { label: older.title, href: older.permalink } } : {}),
+        ...(newer ? { previous: { label: newer.title, href: encodeRoutePath(newer.permalink) } } : {}),
+        ...(older ? { next: { label: older.title, href: encodeRoutePath(older.permalink) } } : {}),
       },
       source: { file: post.file, kind: 'post' },
       sidebar: 'blog',
@@ -122,10 +128,14 @@ export function buildBlogRoutes({
   });
 
   // Tags: index with counts, and one paginated listing per tag.
-  const byTag = new Map<string, { tag: TagData; posts: BlogPostFile[] }>();
+  const byTag = new Map<string, { tag: TagData; path: string; posts: BlogPostFile[] }>();
   for (const post of listed) {
     for (const tag of post.tags) {
-      const entry = byTag.get(tag.permalink) ?? { tag: { label: tag.label, permalink: tag.permalink, ...(tag.description ? { description: tag.description } : {}) }, posts: [] };
+      const entry = byTag.get(tag.permalink) ?? {
+        tag: { label: tag.label, permalink: encodeRoutePath(tag.permalink), ...(tag.description ? { description: tag.description } : {}) },
+        path: tag.permalink,
+        posts: [],
+      };
       entry.posts.push(post);
       byTag.set(tag.permalink, entry);
     }
@@ -141,18 +151,18 @@ export function buildBlogRoutes({
     dependsOn: [],
     origin: 'blog tags',
   });
-  for (const { tag, posts } of tagList) {
+  for (const { tag, path, posts } of tagList) {
     const count = posts.length;
     listing({
       posts,
-      basePath: tag.permalink,
+      basePath: path,
       pageSegment: 'page',
       props: {
         kind: 'tag',
         heading: `${count} post${count === 1 ? '' : 's'} tagged with "${tag.label}"`,
         tag: { ...tag, count },
         ...(tag.description ? { description: tag.description } : {}),
-        indexLink: { label: 'View all tags', href: `${base}/tags` },
+        indexLink: { label: 'View all tags', href: encodeRoutePath(`${base}/tags`) },
       },
       title: `${count} post${count === 1 ? '' : 's'} tagged with "${tag.label}"`,
       description: tag.description ?? `Posts tagged with ${tag.label}`,
@@ -174,7 +184,7 @@ export function buildBlogRoutes({
       ...(author.url ? { url: author.url } : {}),
       ...(author.imageUrl ? { imageUrl: author.imageUrl } : {}),
       ...(author.socials ? { socials: author.socials } : {}),
-      ...(author.page ? { permalink: `${base}/authors/${key}` } : {}),
+      ...(author.page ? { permalink: encodeRoutePath(`${base}/authors/${key}`) } : {}),
       count: posts.length,
     });
   }
@@ -192,9 +202,9 @@ export function buildBlogRoutes({
     if (!author.permalink) continue;
     listing({
       posts: authorPosts.get(author.key!)!,
-      basePath: author.permalink,
+      basePath: `${base}/authors/${author.key}`,
       pageSegment: 'authors',
-      props: { kind: 'author', heading: author.name, author, indexLink: { label: 'View all authors', href: `${base}/authors` } },
+      props: { kind: 'author', heading: author.name, author, indexLink: { label: 'View all authors', href: encodeRoutePath(`${base}/authors`) } },
       title: author.name,
       description: author.title ? `${author.name}, ${author.title}` : `Posts by ${author.name}`,
       origin: `author "${author.key}"`,
@@ -205,7 +215,7 @@ export function buildBlogRoutes({
   const years = new Map<string, { title: string; permalink: string; date: string; formattedDate: string }[]>();
   for (const post of listed) {
     const year = post.date.slice(0, 4);
-    years.set(year, [...(years.get(year) ?? []), { title: post.title, permalink: post.permalink, date: post.date, formattedDate: formatDate(post.date) }]);
+    years.set(year, [...(years.get(year) ?? []), { title: post.title, permalink: encodeRoutePath(post.permalink), date: post.date, formattedDate: formatDate(post.date) }]);
   }
   drafts.push({
     path: `${base}/archive`,
@@ -218,18 +228,18 @@ export function buildBlogRoutes({
     origin: 'blog archive',
   });
 
-  const recent = listed.slice(0, options.sidebarCount).map((post) => ({ label: post.title, href: post.permalink }));
+  const recent = listed.slice(0, options.sidebarCount).map((post) => ({ label: post.title, href: encodeRoutePath(post.permalink) }));
   return { drafts, recent };
 }
 
-/** What listings show of a post: title, link, date, authors and tags. Pure. */
+/** What listings show of a post: title, link, date, authors and tags (their links as URLs). Pure. */
 export function postListing(post: BlogPostFile, formatDate: (iso: string) => string): Omit<PostSummary, 'readingTime' | 'excerptHtml' | 'truncated'> {
   return {
     title: post.title,
-    permalink: post.permalink,
+    permalink: encodeRoutePath(post.permalink),
     date: post.date,
     formattedDate: formatDate(post.date),
-    authors: post.authors,
-    tags: post.tags.map(({ key: _key, ...tag }) => tag),
+    authors: post.authors.map((author) => (author.permalink ? { ...author, permalink: encodeRoutePath(author.permalink) } : author)),
+    tags: post.tags.map(({ key: _key, ...tag }) => ({ ...tag, permalink: encodeRoutePath(tag.permalink) })),
   };
 }

@@ -4,10 +4,13 @@
  * folder index docs, generated category index pages. Pure: no I/O.
  */
 import GithubSlugger from 'github-slugger';
+import { slugOr } from '../shared/slug.js';
+import type { Warning } from '../build/warnings.js';
 import type { CategoryMeta, DocFile, DocsContent } from '../content/docs.js';
 import { leadingTitle } from '../content/leading-title.js';
 import { stripNumberPrefix } from '../content/read-source.js';
 import type { DocCategoryProps, DocProps, LinkData, SidebarItem } from '../shared/page-data.js';
+import { encodeRoutePath } from '../shared/url.js';
 import type { RouteDraft } from './types.js';
 
 export interface DocsRouteOptions {
@@ -20,7 +23,10 @@ export interface DocsRouteOptions {
   extraItems?: SidebarNode[];
 }
 
-/** A sidebar entry while building: knows its sort key and where it leads. */
+/**
+ * A sidebar entry while building: knows its sort key and where it leads. Its `href` is a route
+ * path (decoded, `/docs/c#sharp`); what leaves this module as a link is encoded (encodeRoutePath).
+ */
 export type SidebarNode =
   | { kind: 'doc'; label: string; href: string; position?: number; name: string; doc?: DocFile; className?: string }
   | {
@@ -42,6 +48,8 @@ export type SidebarNode =
 export interface DocsRoutes {
   drafts: RouteDraft[];
   sidebar: SidebarItem[];
+  /** Category links to docs that do not exist. */
+  warnings: Warning[];
 }
 
 export function docTitle(doc: DocFile): string {
@@ -68,7 +76,7 @@ function sortNodes(nodes: SidebarNode[]): SidebarNode[] {
   });
 }
 
-export function buildDocsTree(content: DocsContent, options: DocsRouteOptions): SidebarNode[] {
+export function buildDocsTree(content: DocsContent, options: DocsRouteOptions, warnings: Warning[] = []): SidebarNode[] {
   const byDir = new Map<string, DocFile[]>();
   const subdirs = new Map<string, Set<string>>();
   const ensureDir = (dir: string) => {
@@ -136,6 +144,7 @@ export function buildDocsTree(content: DocsContent, options: DocsRouteOptions): 
         .join('/');
       linkDoc = content.docs.find((doc) => doc.id === id || doc.id === `${cleanDir}/${id}`);
       if (linkDoc) href = linkDoc.route;
+      else if (meta.file) warnings.push(unknownLinkWarning(meta, id, cleanDir, content.docs));
     } else if (meta?.link === undefined && indexDoc) {
       linkDoc = indexDoc;
       href = indexDoc.route;
@@ -145,7 +154,7 @@ export function buildDocsTree(content: DocsContent, options: DocsRouteOptions): 
     if (linkDoc) children = children.filter((node) => !(node.kind === 'doc' && node.doc === linkDoc));
     const label = meta?.label ?? labelFromDoc ?? folderName;
     if (meta?.link && meta.link.type === 'generated-index') {
-      const rawSlug = meta.link.slug ?? `/category/${slugger.slug(label)}`;
+      const rawSlug = meta.link.slug ?? `/category/${slugOr(slugger, label, 'category')}`;
       const slug = rawSlug.startsWith('/') ? rawSlug : `/${rawSlug}`;
       generatedIndex = { slug, title: meta.link.title ?? label, description: meta.link.description };
       href = `${options.routeBase.replace(/\/$/, '')}${slug}`;
@@ -170,14 +179,64 @@ export function buildDocsTree(content: DocsContent, options: DocsRouteOptions): 
   return [...tree, ...(options.extraItems ?? [])];
 }
 
+/** A category whose link names no doc: the category stays (without a page of its own), the user hears why. */
+function unknownLinkWarning(meta: CategoryMeta, id: string, cleanDir: string, docs: DocFile[]): Warning {
+  const close = closeIds(id, cleanDir, docs);
+  return {
+    code: 'CATEGORY_LINK_UNKNOWN',
+    message: `link.id "${id}" names no doc${close.length ? ` (did you mean ${close.map((c) => `"${c}"`).join(' or ')}?)` : ''}; the category has no page of its own`,
+    location: { file: meta.file!, line: meta.linkLine },
+  };
+}
+
+/**
+ * Up to three doc ids close to `id`, as the category would write them: relative to its own folder
+ * where the doc is in it. Close: the same last segment, or a small edit distance.
+ */
+function closeIds(id: string, cleanDir: string, docs: DocFile[]): string[] {
+  const prefix = cleanDir ? `${cleanDir}/` : '';
+  const scored: { id: string; score: number; here: boolean }[] = [];
+  for (const doc of docs) {
+    const here = prefix !== '' && doc.id.startsWith(prefix);
+    const written = here ? doc.id.slice(prefix.length) : doc.id;
+    const lastSegment = doc.id.split('/').pop()!;
+    const score = lastSegment.toLowerCase() === id.split('/').pop()!.toLowerCase() ? 0 : Math.min(editDistance(id, written, 3), editDistance(id, doc.id, 3));
+    if (score <= Math.min(3, Math.max(1, Math.floor(id.length / 3)))) scored.push({ id: written, score, here });
+  }
+  // Closest first; of equals, the category's own docs first.
+  scored.sort((a, b) => a.score - b.score || Number(b.here) - Number(a.here) || a.id.localeCompare(b.id));
+  const unique = [...new Set(scored.map((s) => s.id))];
+  return unique.slice(0, 3);
+}
+
+/** Edit distance (a swap of two neighbouring letters counts as one edit), giving up (limit + 1) past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j], before[j - 2] + 1);
+      best = Math.min(best, current[j]);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
 export function toSidebarItems(nodes: SidebarNode[]): SidebarItem[] {
   return nodes.map((node): SidebarItem =>
     node.kind === 'doc'
-      ? { type: 'link', label: node.label, href: node.href, ...(node.className ? { className: node.className } : {}) }
+      ? { type: 'link', label: node.label, href: encodeRoutePath(node.href), ...(node.className ? { className: node.className } : {}) }
       : {
           type: 'category',
           label: node.label,
-          ...(node.href ? { href: node.href } : {}),
+          ...(node.href ? { href: encodeRoutePath(node.href) } : {}),
           items: toSidebarItems(node.children),
           collapsible: node.collapsible,
           collapsed: node.collapsed,
@@ -200,7 +259,8 @@ function flatten(nodes: SidebarNode[], parents: SidebarNode[] = [], out: Visit[]
 }
 
 export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions): DocsRoutes {
-  const tree = buildDocsTree(content, options);
+  const warnings: Warning[] = [];
+  const tree = buildDocsTree(content, options, warnings);
   const visits = flatten(tree);
   // Linear reading order for previous/next: every node that leads to a page.
   const order = visits.filter((visit) => visit.node.href);
@@ -211,10 +271,10 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
   const neighbours = (href: string): { previous?: LinkData; next?: LinkData } => {
     const index = position.get(href) ?? -1;
     if (index < 0) return {};
-    const link = (visit: Visit | undefined): LinkData | undefined => (visit ? { label: visit.node.label, href: visit.node.href! } : undefined);
+    const link = (visit: Visit | undefined): LinkData | undefined => (visit ? { label: visit.node.label, href: encodeRoutePath(visit.node.href!) } : undefined);
     return { previous: link(order[index - 1]), next: link(order[index + 1]) };
   };
-  const crumbsFor = (parents: SidebarNode[]) => parents.map((parent) => ({ label: parent.label, ...(parent.href ? { href: parent.href } : {}) }));
+  const crumbsFor = (parents: SidebarNode[]) => parents.map((parent) => ({ label: parent.label, ...(parent.href ? { href: encodeRoutePath(parent.href) } : {}) }));
   const parentsOf = new Map<string, SidebarNode[]>();
   for (const visit of visits) {
     if (visit.node.kind === 'doc' && visit.node.doc) parentsOf.set(visit.node.doc.file, visit.parents);
@@ -266,7 +326,7 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
         .filter((child) => child.href)
         .map((child) => ({
           label: child.label,
-          href: child.href!,
+          href: encodeRoutePath(child.href!),
           kind: child.kind,
           ...(child.kind === 'doc' && typeof child.doc?.frontMatter.description === 'string' ? { description: child.doc.frontMatter.description } : {}),
           ...(child.kind === 'category' ? { count: child.children.length } : {}),
@@ -285,5 +345,5 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
       origin: `category "${node.label}"`,
     });
   }
-  return { drafts, sidebar: toSidebarItems(tree) };
+  return { drafts, sidebar: toSidebarItems(tree), warnings };
 }

@@ -6,7 +6,7 @@ import { formatLocation } from '../errors/index.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Warning } from '../build/warnings.js';
 import type { Content } from '../content/types.js';
-import { normalisePath } from '../shared/url.js';
+import { normaliseRoute } from '../shared/url.js';
 import { buildBlogRoutes } from './blog-routes.js';
 import { buildDocsRoutes, type SidebarNode } from './docs-routes.js';
 import { withKey } from './keys.js';
@@ -32,6 +32,7 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
       extraItems,
     });
     drafts.push(...docs.drafts);
+    warnings.push(...docs.warnings);
     docsSidebar = docs.sidebar;
     firstDocHref = firstHref(docs.sidebar);
   }
@@ -49,7 +50,7 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
   const sourceRoutes = new Map<string, string>();
   for (const draft of drafts) {
     if (draft.source && draft.source.kind !== 'api') sourceRoutes.set(draft.source.file, draft.path);
-    const id = normalisePath(draft.path);
+    const id = normaliseRoute(draft.path);
     const existing = seen.get(id);
     if (existing) {
       warnings.push({

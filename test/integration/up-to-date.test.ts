@@ -4,7 +4,8 @@
  * warnings and leaves out/ alone; any change to what the build read or
  * wrote runs the whole build again.
  */
-import { appendFileSync, mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, fixtureCopies, outExists, readOut, runCli, treeHash, type CapturedBuild } from '../support/fixtures.js';
@@ -156,5 +157,42 @@ describe('pages that import other files', () => {
     expect(readOut(root, 'docs/imported/index.html')).toContain('The answer is 42.');
     const third = runCli(['build', '--root', root]);
     expect(third.output).toMatch(/checkInputs .*no stamp/);
+  });
+});
+
+describe('where folio is started from does not change the cache keys', () => {
+  it('a build from the site folder, then one from its parent with --root: nothing changed, and every bundle came from the cache', () => {
+    const root = fixture('cache-kinds');
+    const inside = runCli(['build'], { cwd: root });
+    expect(inside.status, inside.output).toBe(0);
+    const fromParent = runCli(['build', '--root', path.basename(root)], { cwd: path.dirname(root) });
+    expect(fromParent.status, fromParent.output).toBe(0);
+    expect(fromParent.stdout).toMatch(/Nothing changed/);
+    // With the stage check forced, the markdown and the bundles still come from the cache.
+    const forced = runCli(['build', '--root', path.basename(root), '--force'], { cwd: path.dirname(root) });
+    expect(forced.status, forced.output).toBe(0);
+    expect(forced.stdout).toMatch(/compileContent .*\b0 compiled\b/);
+  });
+});
+
+describe('content in a symbolically linked folder', () => {
+  it('an edit inside the linked folder is a change; a link loop does not hang the check', () => {
+    const root = fixture('docs-basic');
+    const shared = mkdtempSync(path.join(os.tmpdir(), 'folio-linked-'));
+    try {
+      writeFileSync(path.join(shared, 'linked-page.md'), '---\ntitle: Linked page\n---\n\nThe first text.\n');
+      symlinkSync(shared, path.join(root, 'content/docs/linked'));
+      // A loop inside the linked folder: discovery skips it with a warning, the check must not follow it forever.
+      symlinkSync('.', path.join(shared, 'again'));
+      expect(runCli(['build'], { cwd: root }).status).toBe(0);
+      expect(runCli(['build'], { cwd: root }).stdout).toMatch(/Nothing changed/);
+      writeFileSync(path.join(shared, 'linked-page.md'), '---\ntitle: Linked page\n---\n\nThe second text.\n');
+      const after = runCli(['build'], { cwd: root });
+      expect(after.status).toBe(0);
+      expect(after.stdout).not.toMatch(/Nothing changed/);
+      expect(readOut(root, 'docs/linked/linked-page/index.html')).toContain('The second text.');
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 });
