@@ -18,6 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { FolioError, fsError, isFsError } from '../errors/index.js';
@@ -284,4 +285,13 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, { makeD
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/** Writes a file of the output by its URL path (`/blog/rss.xml`), confined to the output folder. */
+export async function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array): Promise<void> {
+  const root = path.resolve(outDir);
+  const target = path.resolve(root, `.${urlPath.startsWith('/') ? urlPath : `/${urlPath}`}`);
+  if (target === root || !target.startsWith(`${root}${path.sep}`)) throw new Error(`refusing to write ${urlPath} outside the output folder`);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, contents);
 }

@@ -5,6 +5,7 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Content } from '../content/types.js';
+import type { EmitterRecord } from '../emitters/types.js';
 import type { TsxPageFile } from '../content/pages.js';
 import type { PageLinks } from '../links/check-links.js';
 import type { ServerModule } from '../render/bundle-pages.js';
@@ -43,8 +44,8 @@ export interface SessionState {
   /** Every rendered route by path. */
   routes: Map<string, RenderedRoute>;
   notFound: string;
-  /** Fingerprint of what the feeds and the sitemap are made from. */
-  feeds: string;
+  /** Each emitter's last fingerprint and files (feeds, sitemap, the site's own). */
+  emitters: Map<string, EmitterRecord>;
   /** Output files that are not pages (for the link check), URL paths. */
   outputFiles: Set<string>;
   /** URLs of the images copied from next to the content. */
@@ -78,12 +79,6 @@ export function sourceFingerprints({ compiled, postData }: { compiled: ReadonlyM
 
 export function tsxPagesKey(pages: readonly TsxPageFile[]): string {
   return pages.map((page) => `${page.id}\0${page.file}`).join('\n');
-}
-
-export function feedsFingerprint({ content, table, bodies }: { content: Content; table: RouteTable; bodies: ReadonlyMap<string, string> }): string {
-  const posts = (content.blog?.posts ?? []).map((post) => `${post.file}\0${post.hash}\0${bodies.get(post.file) ?? ''}`);
-  const routes = table.routes.map((route) => `${route.path}\0${route.noIndex ? 1 : 0}`);
-  return hashOf(posts.join('\n'), routes.join('\n')).slice(0, 20);
 }
 
 /** Output files the link check treats as link targets besides pages. */

@@ -14,7 +14,7 @@ import { CodeHighlighter } from '../markdown/highlight.js';
 import type { ServerModule } from '../render/bundle-pages.js';
 import type { BuildResult } from './build.js';
 import { isEmptyPlan, planChanges, sitePaths, type FileEvent, type WatchedPaths } from './changes.js';
-import { type BuildMode } from './context.js';
+import type { BuildMode } from './context.js';
 import { fullBuild } from './full-build.js';
 import type { Logger } from './logger.js';
 import type { SessionState } from './session-state.js';

@@ -26,14 +26,14 @@ export function listFiles(dir: string): string[] {
 }
 
 export class PendingOutput {
-  private readonly contents = new Map<string, string>();
+  private readonly contents = new Map<string, string | Uint8Array>();
   private readonly copies = new Map<string, string>();
   private staging: string | undefined;
 
   constructor(private readonly outDir: string) {}
 
   /** A file's new content (URL-style path). */
-  write(rel: string, content: string): void {
+  write(rel: string, content: string | Uint8Array): void {
     this.contents.set(rel, content);
   }
 

@@ -3,6 +3,7 @@
  * keys are an error (a typo must not silently fall back to a default).
  */
 import { z } from 'zod';
+import type { Emitter } from '../emitters/types.js';
 
 const linkItem = z.strictObject({
   label: z.string(),
@@ -31,6 +32,22 @@ const feedOptions = z.strictObject({
 
 /** What to do about a kind of problem (Docusaurus's values): drop it, print it as information, warn, or fail the build. */
 const severity = z.enum(['ignore', 'log', 'warn', 'throw']).default('warn');
+
+function isJson(value: unknown, depth = 0): boolean {
+  if (depth > 50) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1));
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).every((item) => isJson(item, depth + 1));
+  return false;
+}
+
+const isEmitter = (value: unknown): value is Emitter =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Emitter).name === 'string' &&
+  typeof (value as Emitter).fingerprint === 'function' &&
+  typeof (value as Emitter).emit === 'function';
 
 const versionOptions = z.strictObject({
   label: z.string(),
@@ -142,12 +159,23 @@ export const configSchema = z.strictObject({
         .prefault({}),
     })
     .prefault({}),
+  /** The site's own emitters (files made from the whole site, e.g. an index), run after folio's feeds and sitemap. */
+  emitters: z
+    .array(z.custom<Emitter>(isEmitter, { message: 'an emitter is an object with a name (string), fingerprint(input) and emit(input)' }))
+    .default([])
+    .refine((list) => new Set(list.map((emitter) => emitter.name)).size === list.length, { message: 'two emitters have the same name' }),
   onBrokenLinks: severity,
   onBrokenMarkdownLinks: severity,
   onBrokenAnchors: severity,
   onDuplicateRoutes: severity,
-  /** Free values the theme may read (kept out of the schema's checks). */
-  customFields: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * Free values the theme and pages read with `useSiteConfig().customFields`. They are
+   * written into every page's site data, so they must be JSON values.
+   */
+  customFields: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .refine((fields) => isJson(fields), { message: 'customFields must hold JSON values only (strings, numbers, booleans, null, arrays, plain objects)' }),
 });
 
 /** What a site author writes (defaults may be omitted). */

@@ -33,12 +33,15 @@ export function pagesEntrySource(pages: TsxPageFile[]): string {
   return `${imports}\nexport const pages = { ${registry} };\n`;
 }
 
-/** esbuild plugin serving the virtual `folio:pages` module (every content/pages/*.tsx). */
+/** esbuild plugin serving the virtual `folio:pages` module (every content/pages/*.tsx) and `folio/theme`. */
 export function pagesPlugin(pages: TsxPageFile[]): esbuild.Plugin {
   return {
     name: 'folio-pages',
     setup(build) {
       build.onResolve({ filter: /^folio:pages$/ }, () => ({ path: 'folio-pages', namespace: 'folio' }));
+      // The theme's hooks for pages (`useSiteConfig`): one file for both bundles, so the page
+      // reads the same React context as the templates around it.
+      build.onResolve({ filter: /^folio\/theme$/ }, () => ({ path: path.join(folioRoot(), 'templates/theme.ts') }));
       build.onLoad({ filter: /.*/, namespace: 'folio' }, () => ({ contents: pagesEntrySource(pages), loader: 'js', resolveDir: folioRoot() }));
     },
   };
@@ -100,20 +103,25 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
     throw compileError(error);
   }
   const file = path.join(cacheDir, `server-${hashOf(code).slice(0, 16)}.mjs`);
+  // Without a usable cache (--no-cache, or a folder that cannot be written) the bundle is imported from a
+  // temporary file and deleted (everything is bundled, so it runs from anywhere): nothing lands in the site.
+  const fromTemp = async () => {
+    const temp = path.join(os.tmpdir(), `folio-${path.basename(file, '.mjs')}-${process.pid}.mjs`);
+    writeFileAtomic(temp, code);
+    try {
+      return await importServer({ file: temp, pages });
+    } finally {
+      rmSync(temp, { force: true });
+    }
+  };
+  if (!cache?.persistent) return fromTemp();
   if (!intactBundle(file)) {
     // Written under a temporary name and renamed: another build of the same site may import it now.
     try {
       writeFileAtomic(file, code);
     } catch (error) {
-      // An unusable cache folder: import it from a temporary file (everything is bundled, so it runs from anywhere).
       if (!isFsError(error)) throw error;
-      const temp = path.join(os.tmpdir(), `folio-${path.basename(file, '.mjs')}-${process.pid}.mjs`);
-      writeFileAtomic(temp, code);
-      try {
-        return await importServer({ file: temp, pages });
-      } finally {
-        rmSync(temp, { force: true });
-      }
+      return fromTemp();
     }
   }
   if (cache) storeBundle({ cache, key, inputs, files: [], extra: { file: path.basename(file) } });

@@ -6,7 +6,8 @@
 import type { SiteConfig } from '../config/schema.js';
 import type { PageData, SiteData } from '../shared/page-data.js';
 import { STORAGE_KEYS } from '../shared/storage.js';
-import { withBase } from '../shared/url.js';
+import { encodeRoutePath, withBase } from '../shared/url.js';
+import { feedTitle } from '../emitters/feeds/feeds.js';
 
 export interface DocumentAssets {
   scripts: string[];
@@ -85,7 +86,8 @@ export function renderDocument({
   noIndex?: boolean;
 }): string {
   const base = config.baseUrl;
-  const url = `${config.url.replace(/\/$/, '')}${withBase(base, page.path)}`;
+  // The canonical URL: the route path (decoded) with each segment encoded.
+  const url = `${config.url.replace(/\/$/, '')}${withBase(base, encodeRoutePath(page.path))}`;
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -118,10 +120,10 @@ export function renderDocument({
     head.push(`<link rel="icon" href="${escapeHtml(icon)}"${icon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`);
   }
   if (site.blog) {
-    const feedTitle = escapeHtml(config.blog?.feedOptions.title ?? `${config.title} blog`);
-    if (site.blog.feeds.rss) head.push(`<link rel="alternate" type="application/rss+xml" href="${withBase(base, site.blog.feeds.rss)}" title="${feedTitle} (RSS)">`);
-    if (site.blog.feeds.atom) head.push(`<link rel="alternate" type="application/atom+xml" href="${withBase(base, site.blog.feeds.atom)}" title="${feedTitle} (Atom)">`);
-    if (site.blog.feeds.json) head.push(`<link rel="alternate" type="application/feed+json" href="${withBase(base, site.blog.feeds.json)}" title="${feedTitle} (JSON Feed)">`);
+    const feedName = escapeHtml(feedTitle(config));
+    if (site.blog.feeds.rss) head.push(`<link rel="alternate" type="application/rss+xml" href="${withBase(base, site.blog.feeds.rss)}" title="${feedName} (RSS)">`);
+    if (site.blog.feeds.atom) head.push(`<link rel="alternate" type="application/atom+xml" href="${withBase(base, site.blog.feeds.atom)}" title="${feedName} (Atom)">`);
+    if (site.blog.feeds.json) head.push(`<link rel="alternate" type="application/feed+json" href="${withBase(base, site.blog.feeds.json)}" title="${feedName} (JSON Feed)">`);
   }
   for (const style of assets.styles) head.push(`<link rel="stylesheet" href="${withBase(base, style)}">`);
   for (const script of assets.scripts) head.push(`<link rel="modulepreload" href="${withBase(base, script)}">`);

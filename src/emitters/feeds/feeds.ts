@@ -1,20 +1,23 @@
 /**
- * Stage `emitFeeds`: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the blog (with
- * the `feed` package) and sitemap.xml of every indexable route.
+ * The feeds emitter: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the blog's latest
+ * posts (with the `feed` package), as the config's feedOptions ask.
  */
-import { writeFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Feed } from 'feed';
-import type { SiteConfig } from '../config/schema.js';
-import type { BlogPostFile } from '../content/blog.js';
-import type { CompiledContent } from '../markdown/compile.js';
-import type { Route } from '../routes/types.js';
-import { escapeHtml } from '../render/document.js';
-import { withBase } from '../shared/url.js';
+import type { SiteConfig } from '../../config/schema.js';
+import type { BlogPostFile } from '../../content/blog.js';
+import type { CompiledContent } from '../../markdown/compile.js';
+import { hashOf } from '../../build/cache.js';
+import { encodeRoutePath, withBase } from '../../shared/url.js';
+import type { EmittedFile, Emitter } from '../types.js';
 
 /** Makes root-relative href/src attributes absolute (feeds are read off-site). */
 export function absolutise(html: string, origin: string): string {
   return html.replace(/(\s(?:href|src))="\/(?!\/)/g, `$1="${origin}/`);
+}
+
+/** The feed's title: the configured one, else "<site title> Blog" (as Docusaurus names it); the page head uses it too. */
+export function feedTitle(config: Pick<SiteConfig, 'title' | 'blog'>): string {
+  return config.blog?.feedOptions.title ?? `${config.title} Blog`;
 }
 
 export async function buildFeed({
@@ -37,7 +40,7 @@ export async function buildFeed({
   await prepare?.(listed.map((post) => post.file));
   const feed = new Feed({
     id: blogUrl,
-    title: blog.feedOptions.title ?? `${config.title} Blog`,
+    title: feedTitle(config),
     description: blog.feedOptions.description ?? `${config.title} Blog`,
     link: blogUrl,
     language: blog.feedOptions.language,
@@ -53,7 +56,8 @@ export async function buildFeed({
   });
   for (const post of listed) {
     const body = compiled.get(post.file);
-    const link = `${origin}${withBase(config.baseUrl, post.permalink)}`;
+    // The permalink is a route path (`/blog/100%`); the feed holds its URL (`/blog/100%25`).
+    const link = `${origin}${withBase(config.baseUrl, encodeRoutePath(post.permalink))}`;
     feed.addItem({
       title: post.title,
       id: link,
@@ -61,7 +65,8 @@ export async function buildFeed({
       date: new Date(post.date),
       description: post.description ?? body?.summary,
       content: body ? absolutise(body.html, origin) : undefined,
-      author: post.authors.map((author) => ({ name: author.name, ...(author.url ? { link: author.url } : {}) })),
+      // The feed package fails on an empty author list: a post without authors has none.
+      ...(post.authors.length > 0 ? { author: post.authors.map((author) => ({ name: author.name, ...(author.url ? { link: author.url } : {}) })) } : {}),
       category: post.tags.map((tag) => ({ name: tag.label })),
     });
   }
@@ -79,52 +84,20 @@ export function jsonFeed11(feed: Feed, language: string): string {
   return JSON.stringify(data, null, 2);
 }
 
-export function sitemap({ config, routes }: { config: SiteConfig; routes: Route[] }): string {
-  const origin = config.url.replace(/\/$/, '');
-  const urls = routes
-    .filter((route) => !route.noIndex)
-    .map((route) => `  <url><loc>${escapeHtml(`${origin}${withBase(config.baseUrl, route.path)}`)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-}
-
-export async function emitFeeds({
-  config,
-  posts,
-  compiled,
-  routes,
-  outDir,
-  prepare,
-}: {
-  config: SiteConfig;
-  posts?: BlogPostFile[];
-  compiled: ReadonlyMap<string, CompiledContent>;
-  routes: Route[];
-  outDir: string;
-  prepare?: (files: string[]) => Promise<void>;
-}): Promise<string[]> {
-  const written: string[] = [];
-  if (config.blog && posts) {
-    const feed = await buildFeed({ config, posts, compiled, prepare });
-    const dir = path.join(outDir, config.blog.routeBasePath.replace(/^\//, ''));
-    await mkdir(dir, { recursive: true });
-    const type = config.blog.feedOptions.type;
+export const feedsEmitter: Emitter = {
+  name: 'feeds',
+  fingerprint: ({ content, bodies }) =>
+    hashOf(...(content.blog?.posts ?? []).map((post) => `${post.file}\0${post.hash}\0${bodies.get(post.file) ?? ''}`)).slice(0, 20),
+  async emit({ config, content, compiled, load }) {
+    const posts = content.blog?.posts;
+    if (!config.blog || !posts) return [];
+    const feed = await buildFeed({ config, posts, compiled, prepare: load });
     const base = config.blog.routeBasePath.replace(/\/$/, '');
-    if (type === 'all' || type === 'rss') {
-      await writeFile(path.join(dir, 'rss.xml'), feed.rss2());
-      written.push(`${base}/rss.xml`);
-    }
-    if (type === 'all' || type === 'atom') {
-      await writeFile(path.join(dir, 'atom.xml'), feed.atom1());
-      written.push(`${base}/atom.xml`);
-    }
-    if (type === 'all' || type === 'json') {
-      await writeFile(path.join(dir, 'feed.json'), jsonFeed11(feed, config.blog.feedOptions.language));
-      written.push(`${base}/feed.json`);
-    }
-  }
-  if (!config.noIndex) {
-    await writeFile(path.join(outDir, 'sitemap.xml'), sitemap({ config, routes }));
-    written.push('/sitemap.xml');
-  }
-  return written;
-}
+    const type = config.blog.feedOptions.type;
+    const files: EmittedFile[] = [];
+    if (type === 'all' || type === 'rss') files.push({ path: `${base}/rss.xml`, contents: feed.rss2() });
+    if (type === 'all' || type === 'atom') files.push({ path: `${base}/atom.xml`, contents: feed.atom1() });
+    if (type === 'all' || type === 'json') files.push({ path: `${base}/feed.json`, contents: jsonFeed11(feed, config.blog.feedOptions.language) });
+    return files;
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * Runs the emitters of a build. One function for both drivers: `previous` (watch mode) skips
+ * an emitter whose fingerprint did not change and reports the files it stopped writing.
+ */
+import { FolioError, isFolioError } from '../errors/index.js';
+import type { Emitter, EmitInput, EmitterRecord } from './types.js';
+
+export interface EmitOutcome {
+  records: Map<string, EmitterRecord>;
+  /** URL paths written this time. */
+  written: string[];
+  /** URL paths a previous run wrote that no emitter writes now. */
+  stale: string[];
+}
+
+export async function runEmitters({
+  emitters,
+  input,
+  previous,
+  write,
+}: {
+  emitters: readonly Emitter[];
+  input: EmitInput;
+  previous?: ReadonlyMap<string, EmitterRecord>;
+  write: (urlPath: string, contents: string | Uint8Array) => Promise<void> | void;
+}): Promise<EmitOutcome> {
+  const records = new Map<string, EmitterRecord>();
+  const written: string[] = [];
+  const claimed = new Map<string, string>();
+  for (const emitter of emitters) {
+    const fingerprint = emitter.fingerprint(input);
+    const before = previous?.get(emitter.name);
+    if (before && before.fingerprint === fingerprint) {
+      records.set(emitter.name, before);
+      for (const file of before.files) claimed.set(file, emitter.name);
+      continue;
+    }
+    let files;
+    try {
+      files = await emitter.emit(input);
+    } catch (error) {
+      if (isFolioError(error)) throw error;
+      throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} emitter failed: ${(error as Error)?.message ?? String(error)}`, cause: error });
+    }
+    for (const file of files) {
+      if (!/^\/[^\0]*$/.test(file.path) || file.path.split('/').some((part) => part === '..' || part === '.')) {
+        throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} emitter wrote "${file.path}": a file's path must start with / and stay inside the output folder` });
+      }
+      const owner = claimed.get(file.path);
+      if (owner && owner !== emitter.name) {
+        throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} and ${owner} emitters both write ${file.path}` });
+      }
+      claimed.set(file.path, emitter.name);
+      await write(file.path, file.contents);
+      written.push(file.path);
+    }
+    records.set(emitter.name, { fingerprint, files: files.map((file) => file.path) });
+  }
+  const stale: string[] = [];
+  for (const record of previous?.values() ?? []) for (const file of record.files) if (!claimed.has(file)) stale.push(file);
+  return { records, written, stale };
+}

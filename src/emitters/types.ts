@@ -1,0 +1,46 @@
+/**
+ * An emitter writes files made from the whole site after its pages are rendered: the blog's
+ * feeds, the sitemap, a search index. Both drivers run every registered emitter the same way
+ * (run-emitters.ts): a build from scratch calls `emit`; watch mode calls `emit` again only when
+ * the emitter's `fingerprint` changed, and deletes the files it no longer writes.
+ */
+import type { SiteConfig } from '../config/schema.js';
+import type { Content } from '../content/types.js';
+import type { CompiledContent } from '../markdown/compile.js';
+import type { RouteTable } from '../routes/types.js';
+
+export interface EmitInput {
+  config: SiteConfig;
+  /** Every route of the site, its site data and the not-found page. */
+  table: RouteTable;
+  /** The discovered content (docs, blog posts with their metadata, pages, API model). */
+  content: Content;
+  /**
+   * Compiled bodies by source file. Bodies of large sites live in the cache: call
+   * `load(files)` with the files whose bodies `emit` reads, then read them here.
+   */
+  compiled: ReadonlyMap<string, CompiledContent>;
+  load(files: Iterable<string>): Promise<void>;
+  /** A fingerprint of each source's compiled body and listing data, by file: cheap input for `fingerprint`. */
+  bodies: ReadonlyMap<string, string>;
+}
+
+export interface EmittedFile {
+  /** URL path of the file under the site, e.g. `/sitemap.xml` (the base URL is not part of it). */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+export interface Emitter {
+  /** Unique name, shown as the stage's detail and in errors. */
+  name: string;
+  /** A hash of everything `emit` reads: watch mode emits again only when it changes. */
+  fingerprint(input: EmitInput): string;
+  emit(input: EmitInput): Promise<EmittedFile[]> | EmittedFile[];
+}
+
+/** What a build remembers of one emitter's last run. */
+export interface EmitterRecord {
+  fingerprint: string;
+  files: string[];
+}
