@@ -1,8 +1,9 @@
 import './styles/index.css';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PageData, SiteData } from '../src/shared/page-data.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { PagesContext, PathContext, SidebarStateContext, SiteContext, type PagesRegistry } from './context.js';
+import { autoCollapseChanges } from './DocSidebarTree.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { templates } from './registry.js';
@@ -14,10 +15,20 @@ import { templates } from './registry.js';
  */
 export function App({ site, page, pages, content }: { site: SiteData; page: PageData; pages: PagesRegistry; content?: ReactNode }) {
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
+  const [hidden, setHidden] = useState(false);
   const sidebarState = useMemo(
-    () => ({ expanded, setExpanded: (key: string, value: boolean) => setExpandedState((prev) => ({ ...prev, [key]: value })) }),
-    [expanded],
+    () => ({ expanded, setExpanded: (changes: Record<string, boolean>) => setExpandedState((prev) => ({ ...prev, ...changes })), hidden, setHidden }),
+    [expanded, hidden],
   );
+  // docs.autoCollapseCategories: moving into a category opens it and closes its siblings.
+  const previousPath = useRef(page.path);
+  useEffect(() => {
+    const from = previousPath.current;
+    previousPath.current = page.path;
+    if (from === page.path || !site.docs?.autoCollapseCategories) return;
+    const changes = autoCollapseChanges(site.docs.sidebar, from, page.path);
+    if (Object.keys(changes).length > 0) setExpandedState((prev) => ({ ...prev, ...changes }));
+  }, [page.path, site.docs]);
   const Template = templates[page.template] as (props: { page: PageData }) => ReactNode;
   if (!Template) throw new Error(`Unknown template "${page.template}" for ${page.path}`);
   return (

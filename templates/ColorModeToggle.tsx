@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../src/shared/storage.js';
+import { STORAGE_KEYS, writeStorage } from '../src/shared/storage.js';
 import { useSite } from './context.js';
 import { Icon } from './Icons.js';
 

@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import type { SidebarItem } from '../src/shared/page-data.js';
-import { normalisePath } from '../src/shared/url.js';
+import { normalisePath, normaliseRoute } from '../src/shared/url.js';
 import { Collapsible } from './Collapsible.js';
-import { SidebarStateContext, usePath } from './context.js';
+import { SidebarStateContext, usePath, useSite } from './context.js';
 import { isCurrent } from './paths.js';
 import { SmartLink } from './SmartLink.js';
 
@@ -36,7 +36,36 @@ function trailIndex(root: SidebarItem[]): Map<string, Set<SidebarItem>> {
 
 const NO_TRAIL: ReadonlySet<SidebarItem> = new Set();
 
-/** The docs sidebar tree. Categories remember their state across navigation and never auto-collapse. */
+/**
+ * `autoCollapseCategories` on navigation (Docusaurus): each category on the way to the new
+ * page that did not hold the previous one opens, and its sibling categories close. Returns
+ * the state changes (category key → expanded); the App applies them when the path changes.
+ */
+export function autoCollapseChanges(root: SidebarItem[], fromPath: string, toPath: string): Record<string, boolean> {
+  const index = trailIndex(root);
+  const before = index.get(normaliseRoute(fromPath)) ?? NO_TRAIL;
+  const after = index.get(normaliseRoute(toPath));
+  const changes: Record<string, boolean> = {};
+  if (!after) return changes;
+  const walk = (items: SidebarItem[], parentKey: string) => {
+    const active = items.find((item) => item.type === 'category' && after.has(item));
+    if (active?.type !== 'category') return;
+    const key = `${parentKey}/${active.label}`;
+    if (!before.has(active)) {
+      changes[key] = true;
+      for (const sibling of items) if (sibling !== active && sibling.type === 'category' && sibling.collapsible) changes[`${parentKey}/${sibling.label}`] = false;
+    }
+    walk(active.items, key);
+  };
+  walk(root, '');
+  return changes;
+}
+
+/**
+ * The docs sidebar tree. Categories remember their state across navigation. With
+ * `docs.autoCollapseCategories` (as in Docusaurus), opening a category closes its open
+ * siblings, and so does navigating into a category (autoCollapseChanges, applied by the App).
+ */
 export function DocSidebarTree({
   items,
   level = 1,
@@ -53,9 +82,19 @@ export function DocSidebarTree({
 }) {
   const path = usePath();
   const state = useContext(SidebarStateContext);
-  const activeTrail = trail ?? trailIndex(items).get(normalisePath(path)) ?? NO_TRAIL;
+  const activeTrail = trail ?? trailIndex(items).get(normaliseRoute(path)) ?? NO_TRAIL;
+  const autoCollapse = useSite().docs?.autoCollapseCategories ?? false;
+  const keyOf = (item: SidebarItem) => `${parentKey}/${item.label}`;
+  /** Opens or closes a category; opening closes its open siblings when auto-collapse is on. */
+  const toggle = (key: string, open: boolean) => {
+    const changes: Record<string, boolean> = { [key]: open };
+    if (open && autoCollapse) {
+      for (const sibling of items) if (sibling.type === 'category' && sibling.collapsible && keyOf(sibling) !== key) changes[keyOf(sibling)] = false;
+    }
+    state.setExpanded(changes);
+  };
   const list = items.map((item) => {
-    const key = `${parentKey}/${item.label}`;
+    const key = keyOf(item);
     if (item.type === 'link') {
       const active = isCurrent(item.href, path);
       return (
@@ -70,7 +109,7 @@ export function DocSidebarTree({
     const stored = state.expanded[key];
     const expanded = !item.collapsible || (stored ?? (containsActive || !item.collapsed));
     const active = item.href ? isCurrent(item.href, path) : false;
-    const listId = `${idPrefix}sidebar-${normalisePath(key).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
+    const listId = `${idPrefix}sidebar-${normaliseRoute(key).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
     return (
       <li key={key} className={`sidebar-item sidebar-category level-${level}${expanded ? '' : ' collapsed'}${item.className ? ` ${item.className}` : ''}`}>
         <div className={`sidebar-category-row${containsActive ? ' contains-active' : ''}`}>
@@ -79,7 +118,7 @@ export function DocSidebarTree({
               {item.label}
             </SmartLink>
           ) : (
-            <button type="button" className="sidebar-link sidebar-category-link" aria-expanded={expanded} aria-controls={listId} onClick={() => state.setExpanded(key, !expanded)}>
+            <button type="button" className="sidebar-link sidebar-category-link" aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(key, !expanded)}>
               {item.label}
             </button>
           )}
@@ -90,7 +129,7 @@ export function DocSidebarTree({
               aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
               aria-expanded={expanded}
               aria-controls={listId}
-              onClick={() => state.setExpanded(key, !expanded)}
+              onClick={() => toggle(key, !expanded)}
             />
           ) : null}
         </div>
@@ -102,5 +141,5 @@ export function DocSidebarTree({
       </li>
     );
   });
-  return level === 1 ? <ul className="sidebar-list sidebar-root">{list}</ul> : <>{list}</>;
+  return level === 1 ? <ul className="sidebar-list sidebar-root">{list}</ul> : list;
 }

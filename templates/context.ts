@@ -1,9 +1,10 @@
 import { createContext, useContext, type ComponentType } from 'react';
+import type { PageMeta } from '../src/content/page-meta.js';
 import type { SiteData } from '../src/shared/page-data.js';
 
 export interface PageModule {
   default?: ComponentType;
-  meta?: { title?: string; description?: string };
+  meta?: PageMeta;
 }
 
 export type PagesRegistry = Record<string, PageModule>;
@@ -16,14 +17,26 @@ export const PathContext = createContext<string>('/');
 export interface SidebarState {
   /** Expanded state by category key, as the reader set it. */
   expanded: Record<string, boolean>;
-  setExpanded(key: string, value: boolean): void;
+  /** Sets the state of one or more categories at once. */
+  setExpanded(changes: Record<string, boolean>): void;
+  /** The desktop docs sidebar is hidden (`docs.hideableSidebar`); kept across navigation. */
+  hidden: boolean;
+  setHidden(value: boolean): void;
 }
-export const SidebarStateContext = createContext<SidebarState>({ expanded: {}, setExpanded: () => {} });
+export const SidebarStateContext = createContext<SidebarState>({ expanded: {}, setExpanded: () => {}, hidden: false, setHidden: () => {} });
 
 export function useSite(): SiteData {
   const site = useContext(SiteContext);
   if (!site) throw new Error('SiteContext is missing: render templates inside <App>.');
   return site;
+}
+
+/**
+ * The site's configuration as the theme and pages see it: title, URLs, navbar, footer,
+ * docs and blog settings, and the config's `customFields`.
+ */
+export function useSiteConfig(): SiteData {
+  return useSite();
 }
 
 export function usePath(): string {

@@ -73,6 +73,8 @@ export function buildSiteData({
             routeBase: docsBase!,
             sidebar: docsSidebar,
             version: { name: config.docs.lastVersion, label: version!.label, path: version!.path ?? docsBase! },
+            autoCollapseCategories: config.docs.autoCollapseCategories,
+            hideableSidebar: config.docs.hideableSidebar,
           },
         }
       : {}),
@@ -92,5 +94,6 @@ export function buildSiteData({
         }
       : {}),
     ...(config.repoUrl ? { repoUrl: config.repoUrl } : {}),
+    customFields: config.customFields,
   };
 }

@@ -102,7 +102,15 @@ export interface SiteData {
   footer: { style: 'light' | 'dark'; columns: { title: string; items: (LinkData & { external: boolean })[] }[]; copyright?: string };
   announcementBar?: { id: string; content: string; dismissible: boolean; backgroundColor?: string; textColor?: string };
   colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
-  docs?: { routeBase: string; sidebar: SidebarItem[]; version: { name: string; label: string; path: string } };
+  docs?: {
+    routeBase: string;
+    sidebar: SidebarItem[];
+    version: { name: string; label: string; path: string };
+    /** Opening a category closes its open siblings (Docusaurus `autoCollapseCategories`). */
+    autoCollapseCategories: boolean;
+    /** The desktop sidebar has a button that hides it (Docusaurus `hideableSidebar`). */
+    hideableSidebar: boolean;
+  };
   blog?: {
     title: string;
     routeBase: string;
@@ -110,8 +118,9 @@ export interface SiteData {
     recent: LinkData[];
     feeds: { rss?: string; atom?: string; json?: string };
   };
-  /** Content page components (tsx) by id, for the client registry. */
   repoUrl?: string;
+  /** The config's `customFields`, for the theme and pages (`useSiteConfig().customFields`). */
+  customFields: Record<string, unknown>;
 }
 
 export interface DocProps {
