@@ -30,7 +30,9 @@ function dtsSite() {
 
 /** Builds once; returns the API stage's milliseconds and detail, and the whole build's seconds. */
 function buildOnce({ root, outDir }) {
-  const r = timed(process.execPath, [folioBin, 'build', '--root', root, '--out', outDir, '--force'], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+  const r = timed(process.execPath, [folioBin, 'build', '--root', root, '--out', outDir, '--force'], {
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
   const line = /✓ api \(typedoc\)\s+([\d.]+) (ms|s)\s+(\S+?),/.exec(r.stdout);
   if (!line) throw new Error(`no API stage line in the build output:\n${r.stdout}`);
   const ms = Number(line[1]) * (line[2] === 's' ? 1000 : 1);
@@ -72,7 +74,9 @@ if (process.argv.includes('--json')) {
   console.log(`median of ${runs} run${runs === 1 ? '' : 's'}; API stage = typedoc or the cache check, as printed by the build`);
   for (const r of results) {
     console.log(`${r.name}:`);
-    console.log(`  API stage  cold ${fmt(r.coldMs / 1000).padStart(8)}   cached ${fmt(r.cachedMs / 1000).padStart(8)}   (${Math.round(r.coldMs / Math.max(r.cachedMs, 0.5))}x)`);
+    console.log(
+      `  API stage  cold ${fmt(r.coldMs / 1000).padStart(8)}   cached ${fmt(r.cachedMs / 1000).padStart(8)}   (${Math.round(r.coldMs / Math.max(r.cachedMs, 0.5))}x)`,
+    );
     console.log(`  whole build (other caches warm, ${r.pages} pages)  ${fmt(r.buildCold)} → ${fmt(r.buildCached)}`);
   }
 }

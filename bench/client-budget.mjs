@@ -30,8 +30,11 @@ execFileSync(process.execPath, [path.join(root, 'bin/folio'), 'build', '--root',
 
 const fileOf = (url) => path.join(out, decodeURIComponent(url.split(/[?#]/)[0]).replace(/^\//, ''));
 const htmlOf = (page) => readFileSync(path.join(out, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`));
-const inlineScripts = (html) => [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
-const namedScripts = (html) => [...new Set([...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]))];
+const inlineScripts = (html) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+const namedScripts = (html) => [
+  ...new Set([...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1])),
+];
 const styles = (html) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
 
 async function requestedScripts() {
@@ -39,7 +42,10 @@ async function requestedScripts() {
   if (!existsSync(chromium)) return undefined;
   const { chromium: launcher } = await import('playwright-core');
   const server = await staticServer(out);
-  const browser = await launcher.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await launcher.launch({
+    executablePath: chromium,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const found = {};
   try {
     for (const [, page] of PAGES) {
@@ -72,7 +78,10 @@ async function staticServer(dir) {
         res.statusCode = 404;
         return res.end();
       }
-      res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.json') ? 'application/json' : 'text/html');
+      res.setHeader(
+        'Content-Type',
+        file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.json') ? 'application/json' : 'text/html',
+      );
       res.end(readFileSync(file));
     });
     server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(done)) }));

@@ -99,7 +99,10 @@ const nextEvent = (count) =>
 
 const source = path.join(site, 'content', pageFile);
 const original = readFileSync(source, 'utf8');
-const route = `/docs/${pageFile.replace(/^docs\//, '').replace(/(README|index)\.mdx?$/, '').replace(/\.mdx?$/, '')}`;
+const route = `/docs/${pageFile
+  .replace(/^docs\//, '')
+  .replace(/(README|index)\.mdx?$/, '')
+  .replace(/\.mdx?$/, '')}`;
 const htmlFile = path.join(site, 'out', route.slice(1), 'index.html');
 let counter = 0;
 const edit = () => {
@@ -138,7 +141,16 @@ try {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   await page.goto(`${url}${route}`);
@@ -221,7 +233,14 @@ const lines = [
     ? `edit → page reloaded:  median ${ms(median(reload))} (min ${ms(Math.min(...reload))}, max ${ms(Math.max(...reload))}, ${reload.length} saves; ${reloadNote})`
     : `edit → page reloaded:  not measured: ${reloadNote}`,
   `blog post body edit (content/${postFile}): re-rendered ${postEvent.rendered.length} routes: ${postEvent.rendered.join(', ')}`,
-  `memory (RSS of folio serve): ${rssAfterFirstBuild.toFixed(0)} MB after the first build; ${rssStart.toFixed(0)} MB before ${memoryEdits} consecutive edits (after the ${counter - memoryEdits} edits above), ${rssEnd.toFixed(0)} MB after them; highest RSS in each 100 edits: ${windows(samples, 10).map((w) => Math.round(Math.max(...w))).join(', ')} MB, lowest: ${windows(samples, 10).map((w) => Math.round(Math.min(...w))).join(', ')} MB (sampled every 10 edits); median save → update event over those edits ${ms(median(memoryTimes))}`,
+  `memory (RSS of folio serve): ${rssAfterFirstBuild.toFixed(0)} MB after the first build; ${rssStart.toFixed(0)} MB before ${memoryEdits} consecutive edits (after the ${counter - memoryEdits} edits above), ${rssEnd.toFixed(0)} MB after them; highest RSS in each 100 edits: ${windows(
+    samples,
+    10,
+  )
+    .map((w) => Math.round(Math.max(...w)))
+    .join(', ')} MB, lowest: ${windows(samples, 10)
+    .map((w) => Math.round(Math.min(...w)))
+    .join(', ')} MB (sampled every 10 edits); median save → update event over those edits ${ms(median(memoryTimes))}`,
   heapSamples
     ? `heap in use after GC (same edits through the BuildSession API, every 100 edits): ${heapSamples.map((mb) => mb.toFixed(1)).join(', ')} MB`
     : `heap in use after GC: not measured (${heapRun.stderr.trim().split('\n').pop()})`,

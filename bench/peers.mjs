@@ -30,7 +30,9 @@ export function ensureEleventy(workDir) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'folio-bench-peers', private: true, type: 'module' }));
   console.log('bench: installing Eleventy 3 from npm');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, '@11ty/eleventy@3.1.2', '@11ty/eleventy-plugin-syntaxhighlight@5'], { stdio: 'inherit' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, '@11ty/eleventy@3.1.2', '@11ty/eleventy-plugin-syntaxhighlight@5'], {
+    stdio: 'inherit',
+  });
   return bin;
 }
 
@@ -61,9 +63,13 @@ export function setupHugo({ siteDir, corpusDocs }) {
       '',
     ].join('\n'),
   );
-  const page = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n';
+  const page =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n';
   writeFileSync(path.join(siteDir, 'layouts/_default/single.html'), page);
-  writeFileSync(path.join(siteDir, 'layouts/_default/list.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n');
+  writeFileSync(
+    path.join(siteDir, 'layouts/_default/list.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n',
+  );
 }
 
 /** An Eleventy project around the corpus with the Prism syntax highlighter plugin. */

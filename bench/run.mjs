@@ -24,7 +24,9 @@ const arg = (name, fallback) => {
   return index > 0 ? process.argv[index + 1] : fallback;
 };
 const quick = process.argv.includes('--quick');
-const sizes = arg('sizes', quick ? '1000' : '1000,10000').split(',').map(Number);
+const sizes = arg('sizes', quick ? '1000' : '1000,10000')
+  .split(',')
+  .map(Number);
 const runs = Number(arg('runs', quick ? '1' : '3'));
 const withPeers = !process.argv.includes('--no-peers');
 
@@ -134,7 +136,9 @@ function readFirstPage(docs) {
 
 console.log('\nThis site:');
 results.site = measureSite();
-console.log(`  cold ${fmt(results.site.cold)}, warm ${fmt(results.site.warm)}, --force ${fmt(results.site.forced)}, one page changed ${fmt(results.site.onePageChanged)}`);
+console.log(
+  `  cold ${fmt(results.site.cold)}, warm ${fmt(results.site.warm)}, --force ${fmt(results.site.forced)}, one page changed ${fmt(results.site.onePageChanged)}`,
+);
 
 for (const [script, title] of [
   ['api-stage.mjs', 'API stage (typedoc)'],
@@ -185,8 +189,14 @@ function writeResults() {
   const row1k = results.sizes.find((row) => row.n === 1000);
   const row10k = results.sizes.find((row) => row.n === 10000);
   const target = (name, value, ok) => lines.push(`| ${name} | ${value} | ${ok ? 'yes' : 'no'} |`);
-  if (row1k?.tools.Hugo) target('N = 1,000 cold: folio / Hugo ≤ 1.0', (row1k.tools.folio.wall / row1k.tools.Hugo.wall).toFixed(2), row1k.tools.folio.wall <= row1k.tools.Hugo.wall);
-  if (row10k?.tools.Hugo) target('N = 10,000 cold: folio / Hugo ≤ 1.5', (row10k.tools.folio.wall / row10k.tools.Hugo.wall).toFixed(2), row10k.tools.folio.wall <= 1.5 * row10k.tools.Hugo.wall);
+  if (row1k?.tools.Hugo)
+    target('N = 1,000 cold: folio / Hugo ≤ 1.0', (row1k.tools.folio.wall / row1k.tools.Hugo.wall).toFixed(2), row1k.tools.folio.wall <= row1k.tools.Hugo.wall);
+  if (row10k?.tools.Hugo)
+    target(
+      'N = 10,000 cold: folio / Hugo ≤ 1.5',
+      (row10k.tools.folio.wall / row10k.tools.Hugo.wall).toFixed(2),
+      row10k.tools.folio.wall <= 1.5 * row10k.tools.Hugo.wall,
+    );
   if (row10k) target('N = 10,000 cold: peak RSS ≤ 1 GB', `${Math.round(row10k.tools.folio.rssMb)} MB`, row10k.tools.folio.rssMb <= 1024);
   if (row10k) target('N = 10,000 warm, nothing changed ≤ 1 s', fmt(row10k.warm), row10k.warm <= 1);
   if (row10k) target('N = 10,000 one page changed ≤ 0.2 s + its listings', fmt(row10k.onePageChanged), row10k.onePageChanged <= 0.2);

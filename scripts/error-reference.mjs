@@ -15,13 +15,7 @@ export async function errorReference() {
   const entries = Object.entries(catalogue);
   const section = (severity, heading, intro) => {
     const rows = entries.filter(([, entry]) => entry.severity === severity);
-    return [
-      `## ${heading}`,
-      '',
-      intro,
-      '',
-      ...rows.flatMap(([code, entry]) => [`### \`${code}\``, '', `**${entry.title}.** ${entry.hint}`, '']),
-    ];
+    return [`## ${heading}`, '', intro, '', ...rows.flatMap(([code, entry]) => [`### \`${code}\``, '', `**${entry.title}.** ${entry.hint}`, ''])];
   };
   return [
     '# Errors and warnings',
@@ -29,7 +23,7 @@ export async function errorReference() {
     'Every code folio prints, with what it means and what to do. This file is generated from',
     '`src/errors/catalogue.ts` by `node scripts/error-reference.mjs`; a test fails when the two differ.',
     'Errors stop the build (exit code 1) and name the file and line; warnings are printed with their',
-    "place and the build goes on (`--strict` fails on them; the `onBroken*` and `onDuplicateRoutes`",
+    'place and the build goes on (`--strict` fails on them; the `onBroken*` and `onDuplicateRoutes`',
     'options set what the link and route warnings do).',
     '',
     ...section('error', 'Errors', 'The build stops; the previous output stays as it was.'),

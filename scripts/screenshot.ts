@@ -6,14 +6,24 @@ import { chromium } from 'playwright-core';
 import { startStaticServer } from '../src/dev/static-server.js';
 
 const args = process.argv.slice(2);
-const outDir = args[0]?.startsWith('/') && !args[0].startsWith('/docs') && !args[0].startsWith('/blog') && args[0] !== '/' ? args.shift()! : path.resolve('out');
+const outDir =
+  args[0]?.startsWith('/') && !args[0].startsWith('/docs') && !args[0].startsWith('/blog') && args[0] !== '/' ? args.shift()! : path.resolve('out');
 const paths = args.length ? args : ['/'];
 const shots = '/tmp/folio-shots';
 mkdirSync(shots, { recursive: true });
 const server = await startStaticServer({ root: outDir });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const widths = (process.env.WIDTHS ?? '1280,390').split(',').map(Number);
 const modes = (process.env.MODES ?? 'light,dark').split(',');
@@ -23,7 +33,9 @@ for (const p of paths) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       await context.addInitScript((m) => localStorage.setItem('folio.theme', m), mode);
       const page = await context.newPage();
-      page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') console.log(`[${p}] console.${msg.type()}: ${msg.text()}`); });
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' || msg.type() === 'warning') console.log(`[${p}] console.${msg.type()}: ${msg.text()}`);
+      });
       page.on('pageerror', (err) => console.log(`[${p}] pageerror: ${err.message}`));
       await page.goto(server.url + p, { waitUntil: 'networkidle' });
       const name = p.replace(/\//g, '_') || 'home';

@@ -14,7 +14,11 @@ export function Breadcrumbs({ items }: { items: { label: string; href?: string }
           const last = index === items.length - 1;
           return (
             <li key={`${item.label}-${index}`} className={last ? 'active' : undefined}>
-              {item.href && !last ? <SmartLink href={item.href}>{item.label}</SmartLink> : <span {...(last ? { 'aria-current': 'page' as const } : {})}>{item.label}</span>}
+              {item.href && !last ? (
+                <SmartLink href={item.href}>{item.label}</SmartLink>
+              ) : (
+                <span {...(last ? { 'aria-current': 'page' as const } : {})}>{item.label}</span>
+              )}
             </li>
           );
         })}

@@ -26,7 +26,9 @@ export function DocCategoryPage({ page }: { page: PageData<'docCategory'> }) {
                       <span aria-hidden="true">{card.kind === 'category' ? '🗃️ ' : '📄️ '}</span>
                       {card.label}
                     </span>
-                    <span className="card-description">{card.kind === 'category' ? `${card.count ?? 0} item${card.count === 1 ? '' : 's'}` : card.description ?? ''}</span>
+                    <span className="card-description">
+                      {card.kind === 'category' ? `${card.count ?? 0} item${card.count === 1 ? '' : 's'}` : (card.description ?? '')}
+                    </span>
                   </SmartLink>
                 </li>
               ))}

@@ -33,7 +33,13 @@ export function DocSidebar() {
         // The button sits at the foot of the viewport-high sidebar, under the scrolling tree.
         <div className="doc-sidebar-hideable">
           {nav}
-          <button type="button" className="sidebar-collapse-button" title="Collapse sidebar" aria-label="Collapse sidebar" onClick={() => state.setHidden(true)}>
+          <button
+            type="button"
+            className="sidebar-collapse-button"
+            title="Collapse sidebar"
+            aria-label="Collapse sidebar"
+            onClick={() => state.setHidden(true)}
+          >
             <span aria-hidden="true" className="sidebar-toggle-icon" />
           </button>
         </div>

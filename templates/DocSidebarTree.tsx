@@ -53,7 +53,8 @@ export function autoCollapseChanges(root: SidebarItem[], fromPath: string, toPat
     const key = `${parentKey}/${active.label}`;
     if (!before.has(active)) {
       changes[key] = true;
-      for (const sibling of items) if (sibling !== active && sibling.type === 'category' && sibling.collapsible) changes[`${parentKey}/${sibling.label}`] = false;
+      for (const sibling of items)
+        if (sibling !== active && sibling.type === 'category' && sibling.collapsible) changes[`${parentKey}/${sibling.label}`] = false;
     }
     walk(active.items, key);
   };
@@ -109,16 +110,29 @@ export function DocSidebarTree({
     const stored = state.expanded[key];
     const expanded = !item.collapsible || (stored ?? (containsActive || !item.collapsed));
     const active = item.href ? isCurrent(item.href, path) : false;
-    const listId = `${idPrefix}sidebar-${normaliseRoute(key).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}`;
+    const listId = `${idPrefix}sidebar-${normaliseRoute(key)
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase()}`;
     return (
       <li key={key} className={`sidebar-item sidebar-category level-${level}${expanded ? '' : ' collapsed'}${item.className ? ` ${item.className}` : ''}`}>
         <div className={`sidebar-category-row${containsActive ? ' contains-active' : ''}`}>
           {item.href ? (
-            <SmartLink href={item.href} className={`sidebar-link sidebar-category-link${active ? ' active' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+            <SmartLink
+              href={item.href}
+              className={`sidebar-link sidebar-category-link${active ? ' active' : ''}`}
+              {...(active ? { 'aria-current': 'page' as const } : {})}
+            >
               {item.label}
             </SmartLink>
           ) : (
-            <button type="button" className="sidebar-link sidebar-category-link" aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(key, !expanded)}>
+            <button
+              type="button"
+              className="sidebar-link sidebar-category-link"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              onClick={() => toggle(key, !expanded)}
+            >
               {item.label}
             </button>
           )}
@@ -136,7 +150,9 @@ export function DocSidebarTree({
         <Collapsible collapsed={!expanded} id={listId}>
           {/* Collapsed categories render their items only once opened: a 10,000-page site
               would otherwise repeat its whole tree in every page. */}
-          {expanded || stored !== undefined ? <DocSidebarTree items={item.items} level={level + 1} parentKey={key} idPrefix={idPrefix} trail={activeTrail} /> : null}
+          {expanded || stored !== undefined ? (
+            <DocSidebarTree items={item.items} level={level + 1} parentKey={key} idPrefix={idPrefix} trail={activeTrail} />
+          ) : null}
         </Collapsible>
       </li>
     );

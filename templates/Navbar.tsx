@@ -42,7 +42,8 @@ export function Navbar() {
   useEffect(() => {
     if (!open) return;
     const panel = drawer.current;
-    const focusables = () => Array.from(panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter((el) => el.getClientRects().length > 0);
+    const focusables = () =>
+      Array.from(panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter((el) => el.getClientRects().length > 0);
     focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -96,7 +97,12 @@ export function Navbar() {
   const renderItem = (item: (typeof left)[number]) => {
     const active = isUnder(item.activeBase, path);
     return (
-      <SmartLink key={`${item.label}-${item.href}`} href={item.href} className={`navbar-link${active ? ' active' : ''}${item.label === 'GitHub' ? ' navbar-github' : ''}`} {...(active ? { 'aria-current': 'page' as const } : {})}>
+      <SmartLink
+        key={`${item.label}-${item.href}`}
+        href={item.href}
+        className={`navbar-link${active ? ' active' : ''}${item.label === 'GitHub' ? ' navbar-github' : ''}`}
+        {...(active ? { 'aria-current': 'page' as const } : {})}
+      >
         {item.label === 'GitHub' ? <Icon name="github" size={18} /> : null}
         {item.label}
       </SmartLink>
@@ -121,7 +127,9 @@ export function Navbar() {
             <Icon name="menu" />
           </button>
           <a className="navbar-brand" href={withBase(site.baseUrl, '/')}>
-            {site.navbar.logo ? <img className="navbar-logo" src={withBase(site.baseUrl, site.navbar.logo.src)} alt={site.navbar.logo.alt} width={32} height={32} /> : null}
+            {site.navbar.logo ? (
+              <img className="navbar-logo" src={withBase(site.baseUrl, site.navbar.logo.src)} alt={site.navbar.logo.alt} width={32} height={32} />
+            ) : null}
             <span className="navbar-title">{site.navbar.title ?? site.title}</span>
           </a>
           <div className="navbar-items navbar-left">{left.map(renderItem)}</div>
@@ -132,7 +140,15 @@ export function Navbar() {
         </div>
       </nav>
       <div className={`navbar-backdrop${open ? ' open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
-      <div id="navbar-drawer" ref={drawer} className={`navbar-drawer${open ? ' open' : ''}`} role="dialog" aria-modal="true" aria-label="Navigation menu" hidden={!open}>
+      <div
+        id="navbar-drawer"
+        ref={drawer}
+        className={`navbar-drawer${open ? ' open' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Navigation menu"
+        hidden={!open}
+      >
         <div className="navbar-drawer-head">
           <a className="navbar-brand" href={withBase(site.baseUrl, '/')}>
             {site.navbar.logo ? <img className="navbar-logo" src={withBase(site.baseUrl, site.navbar.logo.src)} alt="" width={28} height={28} /> : null}

@@ -7,7 +7,10 @@ export function NotFoundPage({ page }: { page: PageData<'notFound'> }) {
       <div className="page-container narrow">
         <h1 className="doc-title">{page.props.title}</h1>
         <p>We could not find what you were looking for.</p>
-        <p>The page may have moved. Start again from the <SmartLink href="/">home page</SmartLink>, the <SmartLink href="/docs/">documentation</SmartLink> or the <SmartLink href="/blog">blog</SmartLink>.</p>
+        <p>
+          The page may have moved. Start again from the <SmartLink href="/">home page</SmartLink>, the <SmartLink href="/docs/">documentation</SmartLink> or the{' '}
+          <SmartLink href="/blog">blog</SmartLink>.
+        </p>
       </div>
     </main>
   );

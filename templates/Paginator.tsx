@@ -2,7 +2,19 @@ import type { LinkData } from '../src/shared/page-data.js';
 import { SmartLink } from './SmartLink.js';
 
 /** Previous / next links at the foot of a page. */
-export function Paginator({ previous, next, previousLabel = 'Previous', nextLabel = 'Next', ariaLabel = 'Pages' }: { previous?: LinkData; next?: LinkData; previousLabel?: string; nextLabel?: string; ariaLabel?: string }) {
+export function Paginator({
+  previous,
+  next,
+  previousLabel = 'Previous',
+  nextLabel = 'Next',
+  ariaLabel = 'Pages',
+}: {
+  previous?: LinkData;
+  next?: LinkData;
+  previousLabel?: string;
+  nextLabel?: string;
+  ariaLabel?: string;
+}) {
   if (!previous && !next) return null;
   return (
     <nav className="paginator" aria-label={ariaLabel}>

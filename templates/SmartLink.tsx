@@ -4,7 +4,20 @@ import { useSite } from './context.js';
 import { Icon } from './Icons.js';
 
 /** A link: internal paths get the base URL; external ones open in a new tab with an icon. */
-export function SmartLink({ href, children, className, showExternalIcon = true, ...rest }: { href: string; children: ReactNode; className?: string; showExternalIcon?: boolean; 'aria-current'?: 'page'; 'aria-label'?: string }) {
+export function SmartLink({
+  href,
+  children,
+  className,
+  showExternalIcon = true,
+  ...rest
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  showExternalIcon?: boolean;
+  'aria-current'?: 'page';
+  'aria-label'?: string;
+}) {
   const site = useSite();
   if (isExternal(href)) {
     return (

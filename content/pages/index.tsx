@@ -11,17 +11,7 @@ export const meta = {
 /* Small building blocks                                                    */
 /* ------------------------------------------------------------------------ */
 
-type IconName =
-  | 'payloads'
-  | 'parameters'
-  | 'headers'
-  | 'types'
-  | 'channels'
-  | 'client'
-  | 'rocket'
-  | 'target'
-  | 'heart'
-  | 'arrow';
+type IconName = 'payloads' | 'parameters' | 'headers' | 'types' | 'channels' | 'client' | 'rocket' | 'target' | 'heart' | 'arrow';
 
 // 24x24 line icons, drawn for this page. Stroke follows the text colour.
 const ICON_PATHS: Record<IconName, string> = {
@@ -35,8 +25,7 @@ const ICON_PATHS: Record<IconName, string> = {
   rocket:
     'M5 15c-1.5 1.5-2 4-2 6 2 0 4.5-.5 6-2 M9 15l-2.5-2.5C8.5 7 13 4 20 4c0 7-3 11.5-8.5 13.5L9 15z M14.5 9.5h.01 M6.5 12.5H3l2.5-3.5h4 M11.5 17.5V21l3.5-2.5v-4',
   target: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10z M12 11a1 1 0 1 0 0 2 1 1 0 0 0 0-2z',
-  heart:
-    'M12 20s-7.5-4.4-7.5-10A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 7.5 3c0 5.6-7.5 10-7.5 10z',
+  heart: 'M12 20s-7.5-4.4-7.5-10A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 7.5 3c0 5.6-7.5 10-7.5 10z',
   arrow: 'M5 12h14 M13 6l6 6-6 6',
 };
 
@@ -63,27 +52,10 @@ function Icon({ name, className }: { name: IconName; className?: string }): JSX.
 // The brand mark (same drawing as /img/logo.svg), inlined so it needs no request.
 function LogoMark({ size }: { size: number }): JSX.Element {
   return (
-    <svg
-      className="home-logo"
-      viewBox="0 0 64 64"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className="home-logo" viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false">
       <rect x="2" y="2" width="60" height="60" rx="14" fill="#2e8555" />
-      <path
-        d="M22 19 L11 32 L22 45 M42 19 L53 32 L42 45"
-        fill="none"
-        stroke="#ffffff"
-        strokeWidth="6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <path
-        d="M32 21 C33 28.5 35.5 31 43 32 C35.5 33 33 35.5 32 43 C31 35.5 28.5 33 21 32 C28.5 31 31 28.5 32 21 Z"
-        fill="#ffd866"
-      />
+      <path d="M22 19 L11 32 L22 45 M42 19 L53 32 L42 45" fill="none" stroke="#ffffff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M32 21 C33 28.5 35.5 31 43 32 C35.5 33 33 35.5 32 43 C31 35.5 28.5 33 21 32 C28.5 31 31 28.5 32 21 Z" fill="#ffd866" />
     </svg>
   );
 }
@@ -111,15 +83,7 @@ function highlight(source: string): ReactNode[] {
   return out;
 }
 
-function CodePane({
-  file,
-  lang,
-  source,
-}: {
-  file: string;
-  lang: string;
-  source: string;
-}): JSX.Element {
+function CodePane({ file, lang, source }: { file: string; lang: string; source: string }): JSX.Element {
   return (
     <figure className="home-pane">
       <figcaption className="home-pane-head">
@@ -155,8 +119,7 @@ const GENERATORS: { icon: IconName; name: string; href: string; text: ReactNode 
     href: '/docs/generators/parameters',
     text: (
       <>
-        Typed channel and path parameters that fill in addresses such as{' '}
-        <code>{'orders.{region}.placed'}</code> and parse them back.
+        Typed channel and path parameters that fill in addresses such as <code>{'orders.{region}.placed'}</code> and parse them back.
       </>
     ),
   },
@@ -184,8 +147,7 @@ const GENERATORS: { icon: IconName; name: string; href: string; text: ReactNode 
     href: '/docs/generators/client',
     text: (
       <>
-        A <code>NatsClient</code> class that owns the connection and exposes every channel function
-        in one place.
+        A <code>NatsClient</code> class that owns the connection and exposes every channel function in one place.
       </>
     ),
   },
@@ -259,8 +221,8 @@ const VALUES: { icon: IconName; title: string; body: ReactNode }[] = [
     title: 'Up and running in minutes',
     body: (
       <>
-        Install one dev dependency, let <code>codegen init</code> write the config, and run{' '}
-        <code>codegen generate</code>. Config files can be JSON, YAML, JavaScript or TypeScript.
+        Install one dev dependency, let <code>codegen init</code> write the config, and run <code>codegen generate</code>. Config files can be JSON, YAML,
+        JavaScript or TypeScript.
       </>
     ),
   },
@@ -269,8 +231,8 @@ const VALUES: { icon: IconName; title: string; body: ReactNode }[] = [
     title: 'Time goes to business logic',
     body: (
       <>
-        Stop hand-writing DTOs, topic strings and serializers for every service. Change the spec,
-        regenerate, and let the compiler point at every call site that needs attention.
+        Stop hand-writing DTOs, topic strings and serializers for every service. Change the spec, regenerate, and let the compiler point at every call site that
+        needs attention.
       </>
     ),
   },
@@ -279,8 +241,7 @@ const VALUES: { icon: IconName; title: string; body: ReactNode }[] = [
     title: 'Open source, Apache-2.0',
     body: (
       <>
-        Free to use at work, to fork and to extend with your own custom generators. Issues, ideas and
-        pull requests are welcome on{' '}
+        Free to use at work, to fork and to extend with your own custom generators. Issues, ideas and pull requests are welcome on{' '}
         <a className="home-inline-link" href="https://github.com/the-codegen-project/cli">
           GitHub
         </a>
@@ -305,12 +266,13 @@ export default function Home(): JSX.Element {
               <span className="home-eyebrow-dot" aria-hidden="true" />
               Open-source CLI for AsyncAPI and OpenAPI
             </p>
-            <h1 id="home-title" className="home-title">The Codegen Project</h1>
+            <h1 id="home-title" className="home-title">
+              The Codegen Project
+            </h1>
             <p className="home-tagline">Next-gen code generator</p>
             <p className="home-pitch">
-              Describe your messages once and get typed TypeScript models, validators and
-              ready-to-call protocol functions, so your services speak the same contract from the
-              first commit.
+              Describe your messages once and get typed TypeScript models, validators and ready-to-call protocol functions, so your services speak the same
+              contract from the first commit.
             </p>
             <div className="home-actions">
               <a className="home-btn home-btn-primary" href="/docs/getting-started">
@@ -385,8 +347,8 @@ export default function Home(): JSX.Element {
               What it generates
             </h2>
             <p className="home-lead">
-              Pick the generators you need in one config file. Each writes readable TypeScript into
-              your source tree that you can commit, review and step through in a debugger.
+              Pick the generators you need in one config file. Each writes readable TypeScript into your source tree that you can commit, review and step
+              through in a debugger.
             </p>
           </div>
           <ul className="home-cards">
@@ -408,9 +370,8 @@ export default function Home(): JSX.Element {
             ))}
           </ul>
           <p className="home-aside">
-            Need a file nobody else needs? A <a href="/docs/generators/custom">custom generator</a>{' '}
-            runs your own render function with the parsed document and the output of any generator
-            it depends on.
+            Need a file nobody else needs? A <a href="/docs/generators/custom">custom generator</a> runs your own render function with the parsed document and
+            the output of any generator it depends on.
           </p>
         </div>
       </section>
@@ -424,8 +385,8 @@ export default function Home(): JSX.Element {
               From inputs to protocols
             </h2>
             <p className="home-lead">
-              Start from the API description you already have. AsyncAPI documents drive the
-              protocol functions; OpenAPI documents get models, parameters, headers and types.
+              Start from the API description you already have. AsyncAPI documents drive the protocol functions; OpenAPI documents get models, parameters,
+              headers and types.
             </p>
           </div>
 
@@ -480,9 +441,8 @@ export default function Home(): JSX.Element {
               A config file in, typed code out
             </h2>
             <p className="home-lead">
-              This order service describes an <code>orderPlaced</code> operation on the channel{' '}
-              <code>{'orders.{region}.placed'}</code> in <code>orders.yaml</code>. Three generators
-              later, publishing an order is one checked function call.
+              This order service describes an <code>orderPlaced</code> operation on the channel <code>{'orders.{region}.placed'}</code> in{' '}
+              <code>orders.yaml</code>. Three generators later, publishing an order is one checked function call.
             </p>
           </div>
           <div className="home-example">
@@ -528,8 +488,8 @@ export default function Home(): JSX.Element {
               Generate your first typed client today
             </h2>
             <p className="home-cta-text">
-              The documentation walks through installing, configuring and wiring the output into
-              your app. The blog covers each generator in depth, with full worked examples.
+              The documentation walks through installing, configuring and wiring the output into your app. The blog covers each generator in depth, with full
+              worked examples.
             </p>
             <div className="home-actions home-actions-center">
               <a className="home-btn home-btn-primary" href="/docs/">

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { hashOf } from '../build/cache.js';
+import { hashOf } from '../core/hash.js';
 import type { ApiManifest } from './types.js';
 
 /** Bump when the typedoc options or the stored shape change. */

@@ -50,7 +50,10 @@ export function partsToText(parts: readonly JsonDisplayPart[] | undefined): stri
 /** First paragraph of a comment's summary as one line of plain text (page descriptions). */
 export function summaryLine(comment: JsonComment | undefined, max = 200): string | undefined {
   if (!comment) return undefined;
-  const first = partsToText(comment.summary).split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim();
+  const first = partsToText(comment.summary)
+    .split(/\n\s*\n/)[0]
+    ?.replace(/\s+/g, ' ')
+    .trim();
   if (!first) return undefined;
   return first.length > max ? `${first.slice(0, max - 3).replace(/\s+\S*$/, '')}…` : first;
 }

@@ -10,10 +10,10 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { hashOf } from '../build/cache.js';
-import type { BuildContext } from '../build/context.js';
-import { fileRoutesOf } from '../build/compile-step.js';
-import type { Warning } from '../build/warnings.js';
+import { hashOf } from '../core/hash.js';
+import type { BuildContext } from '../core/context.js';
+import { fileRoutesOf } from '../markdown/compile-content.js';
+import type { Warning } from '../core/warnings.js';
 import { resolveContentLinks, type LinkResolver, type MediaFile } from '../links/resolve-links.js';
 import { siteFoldersOf } from '../links/site-folders.js';
 import { compileMarkdown, type CompiledContent } from '../markdown/compile.js';
@@ -42,7 +42,10 @@ interface CompileEnv {
   fileRoutes: ReadonlyMap<string, string>;
 }
 
-export async function compileApi(ctx: BuildContext, input: { model: ApiModel; table: RouteTable; highlighter: CodeHighlighter }): Promise<Map<string, CompiledContent>> {
+export async function compileApi(
+  ctx: BuildContext,
+  input: { model: ApiModel; table: RouteTable; highlighter: CodeHighlighter },
+): Promise<Map<string, CompiledContent>> {
   const { model, table, highlighter } = input;
   const started = performance.now();
   const api = ctx.config.api;
@@ -73,7 +76,21 @@ export async function compileApi(ctx: BuildContext, input: { model: ApiModel; ta
 }
 
 /** Markdown (doc comments, the readme) through the same pipeline as docs, links resolved like theirs. */
-async function compileText({ env, resolver, text, file, line, readme }: { env: CompileEnv; resolver: LinkResolver; text: string; file: string; line: number; readme?: boolean }): Promise<CompiledContent> {
+async function compileText({
+  env,
+  resolver,
+  text,
+  file,
+  line,
+  readme,
+}: {
+  env: CompileEnv;
+  resolver: LinkResolver;
+  text: string;
+  file: string;
+  line: number;
+  readme?: boolean;
+}): Promise<CompiledContent> {
   const { ctx } = env;
   const source = readme ? env.model.readme : undefined;
   const compiled = await compileMarkdown({
@@ -96,7 +113,13 @@ async function compileText({ env, resolver, text, file, line, readme }: { env: C
 async function compilePage({ env, page, origin }: { env: CompileEnv; page: ApiPage; origin: string }): Promise<CachedPage> {
   const { ctx, model } = env;
   const warnings: Warning[] = [];
-  const resolver: LinkResolver = { fileRoutes: env.fileRoutes, baseUrl: ctx.config.baseUrl, media: new Map<string, MediaFile>(), folders: siteFoldersOf(ctx.root, ctx.config), warn: (warning) => warnings.push(warning) };
+  const resolver: LinkResolver = {
+    fileRoutes: env.fileRoutes,
+    baseUrl: ctx.config.baseUrl,
+    media: new Map<string, MediaFile>(),
+    folders: siteFoldersOf(ctx.root, ctx.config),
+    warn: (warning) => warnings.push(warning),
+  };
   const isIndex = !page.reflection;
   const readme = isIndex && model.readme ? await compileText({ env, resolver, text: '', file: model.readme.file, line: 1, readme: true }) : undefined;
 

@@ -7,12 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildContext } from '../build/context.js';
+import type { BuildContext } from '../core/context.js';
 import { readSource } from '../content/read-source.js';
 import { FolioError } from '../errors/index.js';
 import { MANIFEST_NAMESPACE, MODEL_NAMESPACE, contentKey, inputKey } from './api-cache.js';
 import { fileURLToPath } from 'node:url';
-import { createPool } from '../build/worker-pool.js';
+import { createPool } from '../core/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
 import { runTypedoc, type TypedocInput, type TypedocRun } from './run-typedoc.js';
 import type { ApiManifest, ApiModel, CachedApiModel } from './types.js';
@@ -43,7 +43,8 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
     ctx.cache.set(MANIFEST_NAMESPACE, key, manifest);
     ctx.cache.set(MODEL_NAMESPACE, hash, model);
   }
-  for (const file of [...manifest!.files, ...manifest!.dirs, ...entryPoints, ...(tsconfig ? [tsconfig] : []), ...(readmeFile ? [readmeFile] : [])]) ctx.cache.dependencies.add(file);
+  for (const file of [...manifest!.files, ...manifest!.dirs, ...entryPoints, ...(tsconfig ? [tsconfig] : []), ...(readmeFile ? [readmeFile] : [])])
+    ctx.cache.dependencies.add(file);
   for (const problem of model.problems) {
     ctx.warnings.add({
       code: problem.kind === 'typescript' ? 'API_TYPE_ERROR' : 'API_DOC_WARNING',

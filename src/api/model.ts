@@ -119,7 +119,8 @@ export function buildApiIndex({ project, routeBase, label }: { project: JsonProj
         };
         section.pages.push(child);
         pages.push(child);
-        if (reflection.kind === Kind.Namespace || reflection.kind === Kind.Module) fill(child, reflection, child.path, relative ? `${relative}/${segment}` : segment);
+        if (reflection.kind === Kind.Namespace || reflection.kind === Kind.Module)
+          fill(child, reflection, child.path, relative ? `${relative}/${segment}` : segment);
       }
     }
   };

@@ -122,7 +122,13 @@ function readCompilerOptions({ ts, input, problems }: { ts: Ts; input: TypedocIn
       hint: 'Fix api.tsconfig in site.config.ts (a path relative to the site root) or the tsconfig file itself.',
     });
   }
-  problems.push(...typeErrors(ts, parsed.errors.filter((diagnostic) => diagnostic.code !== NO_INPUTS), file));
+  problems.push(
+    ...typeErrors(
+      ts,
+      parsed.errors.filter((diagnostic) => diagnostic.code !== NO_INPUTS),
+      file,
+    ),
+  );
   return parsed;
 }
 

@@ -46,7 +46,13 @@ const op = (text: string) => t(text, 'op');
 type Position = 'top' | 'array' | 'union' | 'intersection' | 'operator' | 'indexObject' | 'conditionalCheck' | 'optional' | 'rest';
 
 function isFunctionType(type: JsonType): boolean {
-  return type.type === 'reflection' && Boolean(type.declaration.signatures?.length) && !type.declaration.children?.length && !type.declaration.indexSignatures?.length && type.declaration.signatures!.length === 1;
+  return (
+    type.type === 'reflection' &&
+    Boolean(type.declaration.signatures?.length) &&
+    !type.declaration.children?.length &&
+    !type.declaration.indexSignatures?.length &&
+    type.declaration.signatures!.length === 1
+  );
 }
 
 function needsParens(type: JsonType, position: Position): boolean {
@@ -80,7 +86,22 @@ function literal(value: unknown): Token {
   return t(String(value));
 }
 
-const INTRINSIC_KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'void', 'undefined', 'null', 'this', 'intrinsic']);
+const INTRINSIC_KEYWORDS = new Set([
+  'string',
+  'number',
+  'boolean',
+  'bigint',
+  'symbol',
+  'object',
+  'unknown',
+  'any',
+  'never',
+  'void',
+  'undefined',
+  'null',
+  'this',
+  'intrinsic',
+]);
 
 /** Tokens of a type. */
 export function typeTokens(type: JsonType | undefined, ctx: TypeContext, layout: LayoutOptions = {}, position: Position = 'top'): Token[] {
@@ -105,7 +126,14 @@ function rawTypeTokens(type: JsonType, ctx: TypeContext, layout: LayoutOptions):
     case 'array':
       return [...sub(type.elementType, 'array'), punct('[]')];
     case 'tuple':
-      return [punct('['), ...join((type.elements ?? []).map((element) => sub(element)), [punct(', ')]), punct(']')];
+      return [
+        punct('['),
+        ...join(
+          (type.elements ?? []).map((element) => sub(element)),
+          [punct(', ')],
+        ),
+        punct(']'),
+      ];
     case 'namedTupleMember':
       return [t(type.name, 'param'), punct(type.isOptional ? '?: ' : ': '), ...sub(type.element)];
     case 'optional':
@@ -138,11 +166,7 @@ function rawTypeTokens(type: JsonType, ctx: TypeContext, layout: LayoutOptions):
     case 'inferred':
       return [t('infer ', 'kw'), t(type.name, 'tparam'), ...(type.constraint ? [t(' extends ', 'kw'), ...sub(type.constraint)] : [])];
     case 'predicate':
-      return [
-        ...(type.asserts ? [t('asserts ', 'kw')] : []),
-        t(type.name, 'param'),
-        ...(type.targetType ? [t(' is ', 'kw'), ...sub(type.targetType)] : []),
-      ];
+      return [...(type.asserts ? [t('asserts ', 'kw')] : []), t(type.name, 'param'), ...(type.targetType ? [t(' is ', 'kw'), ...sub(type.targetType)] : [])];
     case 'templateLiteral': {
       const tokens: Token[] = [t(`\`${type.head}`, 'str')];
       for (const [part, text] of type.tail) tokens.push(t('${', 'punct'), ...sub(part), t('}', 'punct'), t(text, 'str'));
@@ -191,7 +215,14 @@ function unionTokens(types: JsonType[], ctx: TypeContext, layout: LayoutOptions)
 }
 
 function typeArguments(args: JsonType[], ctx: TypeContext): Token[] {
-  return [punct('<'), ...join(args.map((arg) => typeTokens(arg, ctx)), [punct(', ')]), punct('>')];
+  return [
+    punct('<'),
+    ...join(
+      args.map((arg) => typeTokens(arg, ctx)),
+      [punct(', ')],
+    ),
+    punct('>'),
+  ];
 }
 
 function join(groups: Token[][], separator: Token[]): Token[] {
@@ -282,12 +313,7 @@ export function typeParameterTokens(typeParameters: readonly JsonTypeParameter[]
 export function parameterTokens(parameter: JsonParameter, ctx: TypeContext, layout: LayoutOptions = {}): Token[] {
   const rest = parameter.flags.isRest;
   const optional = parameter.flags.isOptional || (parameter.defaultValue !== undefined && !rest);
-  return [
-    ...(rest ? [op('...')] : []),
-    t(parameter.name, 'param'),
-    punct(optional ? '?: ' : ': '),
-    ...typeTokens(parameter.type, ctx, layout),
-  ];
+  return [...(rest ? [op('...')] : []), t(parameter.name, 'param'), punct(optional ? '?: ' : ': '), ...typeTokens(parameter.type, ctx, layout)];
 }
 
 export interface SignatureOptions {
@@ -309,13 +335,18 @@ export function signatureTokens(signature: JsonSignature, ctx: TypeContext, opti
   if (signature.kind === Kind.ConstructorSignature && !options.keyword && !options.name) head.push(t('new ', 'kw'));
   head.push(...typeParameterTokens(signature.typeParameters, ctx));
   const parameters = (signature.parameters ?? []).map((parameter) => parameterTokens(parameter, ctx));
-  const returns = [op(options.arrow ? ' => ' : ': '), ...typeTokens(signature.type ?? { type: 'intrinsic', name: 'void' }, ctx, { ...layout, indent: layout.indent ?? 0 })];
+  const returns = [
+    op(options.arrow ? ' => ' : ': '),
+    ...typeTokens(signature.type ?? { type: 'intrinsic', name: 'void' }, ctx, { ...layout, indent: layout.indent ?? 0 }),
+  ];
   const inline = [...head, punct('('), ...join(parameters, [punct(', ')]), punct(')'), ...returns];
   const indent = layout.indent ?? 0;
   if (!layout.multiline || parameters.length < 1 || tokensToText(inline).split('\n')[0].length + indent <= (layout.width ?? WIDTH)) return inline;
   const pad = ' '.repeat(indent + 2);
   const out: Token[] = [...head, punct('(')];
-  (signature.parameters ?? []).forEach((parameter) => out.push(t(`\n${pad}`), ...parameterTokens(parameter, ctx, { ...layout, indent: indent + 2 }), punct(',')));
+  (signature.parameters ?? []).forEach((parameter) =>
+    out.push(t(`\n${pad}`), ...parameterTokens(parameter, ctx, { ...layout, indent: indent + 2 }), punct(',')),
+  );
   out.push(t(`\n${' '.repeat(indent)}`), punct(')'), ...returns);
   return out;
 }

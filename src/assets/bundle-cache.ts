@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import { hashOf, type Cache } from '../build/cache.js';
+import type { Cache } from '../core/cache.js';
+import { hashOf } from '../core/hash.js';
 
 export interface BundleFile {
   /** Path relative to where the bundle is written. */
@@ -52,7 +53,19 @@ export function lookupBundle<Extra>(cache: Cache, key: string): BundleRecord<Ext
   return hashInputs(record.inputs) === record.inputsHash ? record : undefined;
 }
 
-export function storeBundle<Extra>({ cache, key, inputs, files, extra }: { cache: Cache; key: string; inputs: string[]; files: BundleFile[]; extra: Extra }): void {
+export function storeBundle<Extra>({
+  cache,
+  key,
+  inputs,
+  files,
+  extra,
+}: {
+  cache: Cache;
+  key: string;
+  inputs: string[];
+  files: BundleFile[];
+  extra: Extra;
+}): void {
   for (const input of inputs) cache.dependencies.add(input);
   const inputsHash = hashInputs(inputs);
   if (inputsHash) cache.set('bundle', key, { inputs, inputsHash, files, extra });

@@ -6,13 +6,13 @@
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { hashOf } from '../build/cache.js';
-import type { BuildContext } from '../build/context.js';
+import { hashOf } from '../core/hash.js';
+import type { BuildContext } from '../core/context.js';
 import type { TsxPageFile } from '../content/pages.js';
 import { compileError, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
 import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
 import type { DocumentAssets } from '../render/document.js';
-import { folioRoot } from '../render/folio-root.js';
+import { folioRoot } from '../core/folio-root.js';
 import type { SiteData } from '../shared/page-data.js';
 
 export interface EmittedAssets extends DocumentAssets {

@@ -8,12 +8,12 @@ import path from 'node:path';
 import type { RouteTable } from '../routes/types.js';
 import type { Content } from '../content/types.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
-import type { BuildMode } from './context.js';
+import type { BuildMode } from '../core/context.js';
 import { fullBuild } from './full-build.js';
-import { createLogger, type Logger } from './logger.js';
-import type { Warning } from './warnings.js';
+import { createLogger, type Logger } from '../core/logger.js';
+import type { Warning } from '../core/warnings.js';
 
-export { folioVersion } from './version.js';
+export { folioVersion } from '../core/version.js';
 
 export interface BuildOptions {
   root: string;

@@ -25,20 +25,28 @@ import { renderPages } from '../render/render-pages.js';
 import { createRouteTable } from '../routes/route-table.js';
 import type { RouteTable } from '../routes/types.js';
 import type { BuildResult } from './build.js';
-import { folioFingerprint } from './version.js';
-import { hashOf } from './cache.js';
-import { compileApiPages, compileStep, fileRoutesOf, type CompileStepResult } from './compile-step.js';
-import { cacheDirFor, createContext, type BuildContext, type BuildMode } from './context.js';
-import { formatMs, type Logger } from './logger.js';
+import { folioFingerprint } from '../core/version.js';
+import { hashOf } from '../core/hash.js';
+import { compileApiPages, compileStep, fileRoutesOf, type CompileStepResult } from '../markdown/compile-content.js';
+import { cacheDirFor, createContext, type BuildContext, type BuildMode } from '../core/context.js';
+import { formatMs, type Logger } from '../core/logger.js';
 import { createTempOutput, discardOutput, prepareOutput, swapOutput, writeOutputFile } from './output.js';
 import { basicGuardedPaths, checkOutputPath, guardedPaths } from './output-guard.js';
-import { fingerprintRoutes } from './render-step.js';
-import { readManifest, writeManifest } from '../render/reuse-output.js';
-import { postDataFor, sourceFingerprints, tsxPagesKey, type ClientAssets, type PostData, type RenderedRoute, type SessionState } from './session-state.js';
-import { task } from './task.js';
-import { sitePaths, type WatchedPaths } from './changes.js';
-import { checkUpToDate, configKeyOf, removeStamp, statFiles, walkInputs, writeStamp, type Snapshot, type Stamp } from './up-to-date.js';
-import { reportWarnings, throwOnFatal, type Warning, type WarningList } from './warnings.js';
+import { fingerprintRoutes } from './incremental/render-step.js';
+import { readManifest, writeManifest } from './incremental/reuse-output.js';
+import {
+  postDataFor,
+  sourceFingerprints,
+  tsxPagesKey,
+  type ClientAssets,
+  type PostData,
+  type RenderedRoute,
+  type SessionState,
+} from './incremental/session-state.js';
+import { task } from '../core/task.js';
+import { sitePaths, type WatchedPaths } from '../core/site-paths.js';
+import { checkUpToDate, configKeyOf, removeStamp, statFiles, walkInputs, writeStamp, type Snapshot, type Stamp } from './incremental/up-to-date.js';
+import { reportWarnings, throwOnFatal, type Warning, type WarningList } from '../core/warnings.js';
 import { CHUNK_DIR } from '../render/render-pages.js';
 import { chunkNameFor, outputFileFor } from '../shared/url.js';
 
@@ -95,7 +103,15 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   try {
     const setup = await setUp(input, runner);
     ctx = setup.context;
-    if (setup.stamp) return upToDate({ input, stamp: setup.stamp, warnings: setup.context.warnings, started: runner.started, timings: runner.timings, stageLogger: runner.stageLogger });
+    if (setup.stamp)
+      return upToDate({
+        input,
+        stamp: setup.stamp,
+        warnings: setup.context.warnings,
+        started: runner.started,
+        timings: runner.timings,
+        stageLogger: runner.stageLogger,
+      });
     const sources = await readSources(input, runner, setup);
     tempDir = createTempOutput(outDir);
     const site = await writeSite(input, runner, setup, sources, tempDir);
@@ -107,7 +123,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     const swapped = await swapOutput({ tempDir, outDir, option: setup.outOption });
     tempDir = undefined;
     if (swapped.leftOver && input.report) {
-      logger.warn({ code: 'OUTPUT_OLD_LEFT', message: `the previous output was moved to ${swapped.leftOver} and could not be deleted`, location: { file: swapped.leftOver } });
+      logger.warn({
+        code: 'OUTPUT_OLD_LEFT',
+        message: `the previous output was moved to ${swapped.leftOver} and could not be deleted`,
+        location: { file: swapped.leftOver },
+      });
     }
     keepRecords(input, setup, sources, site);
     return finish(input, runner, setup, sources, site);
@@ -118,7 +138,17 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       if (ctx && !(error instanceof FolioError && (error.code === 'STRICT_WARNINGS' || error.code === 'WARNINGS_THROW'))) reportWarnings(logger, ctx.warnings);
       logger.error(error);
     }
-    return { result: { ok: false, outDir, pages: 0, warnings: ctx?.warnings.items ?? [], timings: runner.timings, durationMs: performance.now() - runner.started, error } };
+    return {
+      result: {
+        ok: false,
+        outDir,
+        pages: 0,
+        warnings: ctx?.warnings.items ?? [],
+        timings: runner.timings,
+        durationMs: performance.now() - runner.started,
+        error,
+      },
+    };
   }
 }
 
@@ -164,7 +194,9 @@ async function setUp(input: FullBuildInput, { run }: Runner): Promise<Setup> {
   const paths = sitePaths({ root, outDir, config: loaded.config });
   checkOutputPath({ root, outDir, option: outOption, sources: guardedPaths({ paths, cacheDir }) });
   prepareOutput(outDir, { option: outOption });
-  const roots = [paths.configFile, paths.docsDir, paths.blogDir, paths.pagesDir, paths.staticDir, ...paths.themeDirs].filter((entry): entry is string => Boolean(entry));
+  const roots = [paths.configFile, paths.docsDir, paths.blogDir, paths.pagesDir, paths.staticDir, ...paths.themeDirs].filter((entry): entry is string =>
+    Boolean(entry),
+  );
   const setup: Setup = { context, loaded, paths, outOption, configKey, roots };
   // One-shot builds with the cache: stop here when nothing changed since the last build (up-to-date.ts).
   if (input.reuseOutput === true && context.cache.persistent) {
@@ -192,13 +224,21 @@ interface Sources {
 
 /** discoverContent → createRouteTable → compileContent (typedoc overlapping the markdown when there is an API). */
 async function readSources(input: FullBuildInput, { run }: Runner, { context }: Setup): Promise<Sources> {
-  const discovered = await run('discoverContent', () => discoverContent(context), (d) => describeContent(d.content, d.api !== undefined));
+  const discovered = await run(
+    'discoverContent',
+    () => discoverContent(context),
+    (d) => describeContent(d.content, d.api !== undefined),
+  );
   const sources = { content: discovered.content } as Sources;
   const highlighter = input.highlighter ?? new CodeHighlighter();
   const keepUnresolved = !input.reuseOutput;
   const routeTable = async () => {
     sources.discoveryWarnings = [...context.warnings.items];
-    sources.table = await run('createRouteTable', () => createRouteTable({ config: context.config, content: sources.content }), (t) => `${t.routes.length} routes`);
+    sources.table = await run(
+      'createRouteTable',
+      () => createRouteTable({ config: context.config, content: sources.content }),
+      (t) => `${t.routes.length} routes`,
+    );
     for (const warning of sources.table.warnings) context.warnings.add(warning);
     return sources.table;
   };
@@ -351,7 +391,12 @@ function keepRecords(input: FullBuildInput, setup: Setup, { content, table, comp
     });
   } catch (error) {
     removeStamp(cacheDir, outDir);
-    if (input.report) input.logger.warn({ code: 'CACHE_UNAVAILABLE', message: `${asFolioError(error).message}; the next build runs every stage`, location: { file: cacheDir } });
+    if (input.report)
+      input.logger.warn({
+        code: 'CACHE_UNAVAILABLE',
+        message: `${asFolioError(error).message}; the next build runs every stage`,
+        location: { file: cacheDir },
+      });
   }
 }
 
@@ -368,7 +413,8 @@ function finish(input: FullBuildInput, runner: Runner, setup: Setup, sources: So
   const shared = { siteData: assets.document.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: input.serverId(assets.server) };
   const fingerprints = fingerprintRoutes({ table, shared, bodies: site.bodies });
   const routes = new Map<string, RenderedRoute>();
-  for (const [index, route] of table.routes.entries()) routes.set(route.path, { key: route.key, fingerprint: fingerprints.routes.get(route.path)!, links: rendered.links[index] });
+  for (const [index, route] of table.routes.entries())
+    routes.set(route.path, { key: route.key, fingerprint: fingerprints.routes.get(route.path)!, links: rendered.links[index] });
   const state: SessionState = {
     loaded: setup.loaded,
     buildHash: context.buildHash,

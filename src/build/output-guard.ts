@@ -11,7 +11,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FolioError } from '../errors/index.js';
-import type { WatchedPaths } from './changes.js';
+import type { WatchedPaths } from '../core/site-paths.js';
 
 export interface GuardedPath {
   /** What the path is, for the message: "the docs folder", "the config file". */

@@ -17,10 +17,22 @@
  *   half way leaves a folder that can still be proved folio's.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { FolioError, fsError, isFsError } from '../errors/index.js';
 import { shown } from './output-guard.js';
 
@@ -54,7 +66,10 @@ function isLegacyOutput(dir: string): boolean {
     const manifest = JSON.parse(readFileSync(path.join(dir, 'routes.json'), 'utf8')) as unknown;
     const shaped =
       Array.isArray(manifest) &&
-      manifest.every((entry) => typeof entry === 'object' && entry !== null && typeof entry.path === 'string' && typeof entry.key === 'string' && typeof entry.chunk === 'string');
+      manifest.every(
+        (entry) =>
+          typeof entry === 'object' && entry !== null && typeof entry.path === 'string' && typeof entry.key === 'string' && typeof entry.chunk === 'string',
+      );
     return shaped && statSync(path.join(dir, '404.html')).isFile();
   } catch {
     return false;
@@ -126,7 +141,11 @@ export function removeOwnFolder(dir: string): void {
   const state = outputState(dir);
   if (state === 'missing') return;
   if (state === 'file' || state === 'foreign') {
-    throw new FolioError({ code: 'OUTPUT_NOT_FOLIO', message: `refusing to delete ${shown(dir)}: it does not hold folio's ${OUTPUT_MARKER} marker`, location: { file: dir } });
+    throw new FolioError({
+      code: 'OUTPUT_NOT_FOLIO',
+      message: `refusing to delete ${shown(dir)}: it does not hold folio's ${OUTPUT_MARKER} marker`,
+      location: { file: dir },
+    });
   }
   for (const entry of readdirSync(dir)) if (!PROOF_FILES.includes(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
   for (const proof of PROOF_FILES) rmSync(path.join(dir, proof), { force: true });
@@ -267,23 +286,6 @@ export function discardOutput(tempDir: string): void {
     removeOwnFolder(tempDir);
   } catch {
     // stays for removeStaleTemps once this process is gone
-  }
-}
-
-/**
- * Writes a file under a temporary name and renames it into place, so a reader (another build, a
- * worker thread, the next process) sees the old file or the whole new one, never half of it. A
- * failed write (disk full) leaves no temporary file behind.
- */
-export function writeFileAtomic(file: string, data: string | Uint8Array, { makeDir = true }: { makeDir?: boolean } = {}): void {
-  if (makeDir) mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}-${threadId}.tmp`;
-  try {
-    writeFileSync(temp, data);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
   }
 }
 

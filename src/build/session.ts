@@ -13,12 +13,13 @@ import type { SiteConfig } from '../config/schema.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { ServerModule } from '../render/bundle-pages.js';
 import type { BuildResult } from './build.js';
-import { isEmptyPlan, planChanges, sitePaths, type FileEvent, type WatchedPaths } from './changes.js';
-import type { BuildMode } from './context.js';
+import { isEmptyPlan, planChanges, type FileEvent } from './incremental/changes.js';
+import { sitePaths, type WatchedPaths } from '../core/site-paths.js';
+import type { BuildMode } from '../core/context.js';
 import { fullBuild } from './full-build.js';
-import type { Logger } from './logger.js';
-import type { SessionState } from './session-state.js';
-import { incrementalBuild, reportable, type IncrementalOutcome } from './incremental-build.js';
+import type { Logger } from '../core/logger.js';
+import type { SessionState } from './incremental/session-state.js';
+import { incrementalBuild, reportable, type IncrementalOutcome } from './incremental/incremental-build.js';
 
 export interface SessionOptions {
   root: string;
@@ -149,7 +150,18 @@ export class BuildSession {
     const changed = plan.paths;
     if (this.state && isEmptyPlan(plan)) {
       this.pending = [];
-      return { ok: true, kind: 'none', changed, rendered: [], removed: [], reload: 'none', styles: this.state.client.styles, warnings: [], compiled: 0, durationMs: 0 };
+      return {
+        ok: true,
+        kind: 'none',
+        changed,
+        rendered: [],
+        removed: [],
+        reload: 'none',
+        styles: this.state.client.styles,
+        warnings: [],
+        compiled: 0,
+        durationMs: 0,
+      };
     }
     // No previous build, a new config, or an output folder removed behind our back: from scratch.
     if (!this.state || plan.config || !existsSync(this.outDir)) {

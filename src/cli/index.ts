@@ -1,4 +1,4 @@
-import { formatError } from '../build/logger.js';
+import { formatError } from '../core/logger.js';
 import { createProgram } from './program.js';
 
 // A safety net: an error nothing caught is printed like any other (no stack unless --debug or

@@ -2,7 +2,7 @@
  * The command line: flags → API calls, no logic here.
  */
 import { Command } from 'commander';
-import { folioVersion } from '../build/version.js';
+import { folioVersion } from '../core/version.js';
 
 export function createProgram(): Command {
   const program = new Command();
@@ -16,19 +16,33 @@ export function createProgram(): Command {
     .option('--strict', 'fail the build on warnings', false)
     .option('--quiet', 'print only warnings and errors', false)
     .option('--no-cache', 'ignore and do not write .folio-cache')
-    .option('--threads <n>', 'worker threads for compiling markdown (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)')
+    .option(
+      '--threads <n>',
+      'worker threads for compiling markdown (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)',
+    )
     .option('--force', 'run every stage even when nothing changed since the last build', false)
     .option('--debug', 'print the stack trace of errors (also FOLIO_DEBUG=1)', false)
-    .action(async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string; force: boolean; debug: boolean }) => {
-      if (options.debug) process.env.FOLIO_DEBUG = '1';
-      const { build } = await import('../build/build.js');
-      const threads = options.threads === undefined ? undefined : Number.parseInt(options.threads, 10);
-      if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
-        program.error(`--threads must be a whole number of 1 or more, got "${options.threads}"`);
-      }
-      const result = await build({ root: options.root, outDir: options.out, strict: options.strict, quiet: options.quiet, useCache: options.cache, mode: 'production', threads, force: options.force });
-      process.exitCode = result.ok ? 0 : 1;
-    });
+    .action(
+      async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string; force: boolean; debug: boolean }) => {
+        if (options.debug) process.env.FOLIO_DEBUG = '1';
+        const { build } = await import('../build/build.js');
+        const threads = options.threads === undefined ? undefined : Number.parseInt(options.threads, 10);
+        if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+          program.error(`--threads must be a whole number of 1 or more, got "${options.threads}"`);
+        }
+        const result = await build({
+          root: options.root,
+          outDir: options.out,
+          strict: options.strict,
+          quiet: options.quiet,
+          useCache: options.cache,
+          mode: 'production',
+          threads,
+          force: options.force,
+        });
+        process.exitCode = result.ok ? 0 : 1;
+      },
+    );
 
   serverOptions(program.command('serve').description('build the site, serve it and rebuild on change (drafts and future posts included)'), '3000').action(
     async (options: ServerFlags) => {
@@ -43,7 +57,13 @@ export function createProgram(): Command {
     .action(async (options: ServerFlags & { out: string }) => {
       if (options.debug) process.env.FOLIO_DEBUG = '1';
       const { previewCommand } = await import('../dev/commands.js');
-      process.exitCode = await previewCommand({ root: options.root, outDir: options.out, port: parsePort(program, options.port), host: options.host, open: options.open });
+      process.exitCode = await previewCommand({
+        root: options.root,
+        outDir: options.out,
+        port: parsePort(program, options.port),
+        host: options.host,
+        open: options.open,
+      });
     });
 
   return program;

@@ -62,7 +62,8 @@ export function start(pages: PagesRegistry): void {
         }
         // `/x.html`, `/x/index.html`, `/x/` show the route `/x`: show its canonical URL.
         const canonical = router.href(page.path);
-        if (router.routePath(location.pathname) === router.routePath(canonical) && location.pathname !== canonical) scroll.replace(`${canonical}${location.search}${location.hash}`);
+        if (router.routePath(location.pathname) === router.routePath(canonical) && location.pathname !== canonical)
+          scroll.replace(`${canonical}${location.search}${location.hash}`);
         // Back to this page from elsewhere, or a reload: where the reader was.
         const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
         const top = scroll.saved();

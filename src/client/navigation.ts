@@ -111,12 +111,20 @@ export function createNavigation({
         console.error(`[folio] ${invalid ? 'cannot show' : 'could not load'} ${href}: ${(error as Error).message}`);
         // A chunk that cannot be rendered: the server's HTML can.
         if (invalid && fullLoadOnce(href, { replace: true })) return;
-        const failed: PageData<'notFound'> = { path, key: `${path}-error`, template: 'notFound', title: fullTitle(LOAD_ERROR_TITLE), props: { title: LOAD_ERROR_TITLE } };
+        const failed: PageData<'notFound'> = {
+          path,
+          key: `${path}-error`,
+          template: 'notFound',
+          title: fullTitle(LOAD_ERROR_TITLE),
+          props: { title: LOAD_ERROR_TITLE },
+        };
         show(
           {
             kind: 'loadError',
             page: failed,
-            message: invalid ? `The page data could not be used: ${(error as Error).message}` : `The page data could not be loaded: ${(error as Error).message}`,
+            message: invalid
+              ? `The page data could not be used: ${(error as Error).message}`
+              : `The page data could not be loaded: ${(error as Error).message}`,
             retry: () => {
               window.stop();
               void navigation.navigate(new URL(href, location.href), 'replace');

@@ -28,7 +28,17 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * `templates` are the registered template names, `components` the ids of the
  * page components in the client bundle.
  */
-export function pageDataProblem({ data, path, templates, components }: { data: unknown; path: string; templates: readonly string[]; components: readonly string[] }): string | undefined {
+export function pageDataProblem({
+  data,
+  path,
+  templates,
+  components,
+}: {
+  data: unknown;
+  path: string;
+  templates: readonly string[];
+  components: readonly string[];
+}): string | undefined {
   if (!isObject(data)) return 'the page data is not an object';
   for (const field of ['path', 'key', 'template', 'title'] as const) {
     if (typeof data[field] !== 'string') return `the page data has no "${field}" string`;
@@ -43,6 +53,7 @@ export function pageDataProblem({ data, path, templates, components }: { data: u
   for (const field of need.arrays ?? []) if (!Array.isArray(props[field])) return `the ${template} page data lacks the "${field}" list`;
   for (const field of need.objects ?? []) if (!isObject(props[field])) return `the ${template} page data lacks "${field}"`;
   for (const field of need.strings ?? []) if (typeof props[field] !== 'string') return `the ${template} page data lacks "${field}"`;
-  if (template === 'tsxPage' && !components.includes(props.component as string)) return `the page component "${props.component as string}" is not in the client bundle`;
+  if (template === 'tsxPage' && !components.includes(props.component as string))
+    return `the page component "${props.component as string}" is not in the client bundle`;
   return undefined;
 }

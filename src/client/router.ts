@@ -35,7 +35,17 @@ export interface Router {
   load(path: string): Promise<PageData>;
 }
 
-export function createRouter({ baseUrl, routesUrl, templates, components }: { baseUrl: string; routesUrl: string; templates: readonly string[]; components: readonly string[] }): Router {
+export function createRouter({
+  baseUrl,
+  routesUrl,
+  templates,
+  components,
+}: {
+  baseUrl: string;
+  routesUrl: string;
+  templates: readonly string[];
+  components: readonly string[];
+}): Router {
   const base = baseUrl.replace(/\/$/, '');
   const chunks = new Map<string, Promise<unknown>>();
   let index: RouteIndex<RouteManifestEntry> | undefined;

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { FolioError, lineOf } from '../errors/index.js';
-import { writeFileAtomic } from '../build/output.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import { configSchema, type SiteConfig } from './schema.js';
 
 export const CONFIG_FILE = 'site.config.ts';
@@ -54,7 +54,11 @@ export async function loadConfig({ root, cacheDir, useCache = true }: { root: st
     throw new FolioError({
       code: 'CONFIG_SYNTAX',
       message: first?.text ?? String(error),
-      location: { file: first?.location?.file ? path.resolve(root, first.location.file) : file, line: first?.location?.line, column: (first?.location?.column ?? 0) + 1 },
+      location: {
+        file: first?.location?.file ? path.resolve(root, first.location.file) : file,
+        line: first?.location?.line,
+        column: (first?.location?.column ?? 0) + 1,
+      },
       excerpt: first?.location?.lineText,
     });
   }
@@ -94,13 +98,14 @@ export function validateConfig({ value, file, source }: { value: unknown; file: 
     message = `unknown key "${key}"`;
     const known = knownKeysAt(issue.path);
     const suggestion = closest(unknown, known);
-    hint = suggestion
-      ? `Did you mean "${suggestion}"? Known keys here: ${known.join(', ')}.`
-      : `Known keys here: ${known.join(', ')}.`;
+    hint = suggestion ? `Did you mean "${suggestion}"? Known keys here: ${known.join(', ')}.` : `Known keys here: ${known.join(', ')}.`;
   } else {
     message = `"${keyPath || '(root)'}": ${issue.message}`;
   }
-  const leaf = key.split('.').pop()?.replace(/\[\d+\]$/, '');
+  const leaf = key
+    .split('.')
+    .pop()
+    ?.replace(/\[\d+\]$/, '');
   const line = source && leaf ? findKeyLine(source, leaf) : undefined;
   throw new FolioError({
     code: 'CONFIG_INVALID',
@@ -200,7 +205,10 @@ const folioSelfPlugin: esbuild.Plugin = {
  * written again, never blamed on the config). Without the cache, or when the cache folder cannot
  * be written: a temporary file the caller deletes after the import.
  */
-function writeBundle({ root, cacheDir, code, hash, useCache }: { root: string; cacheDir: string; code: string; hash: string; useCache: boolean }): { file: string; temporary: boolean } {
+function writeBundle({ root, cacheDir, code, hash, useCache }: { root: string; cacheDir: string; code: string; hash: string; useCache: boolean }): {
+  file: string;
+  temporary: boolean;
+} {
   if (useCache) {
     const file = path.join(cacheDir, `config-${hash}.mjs`);
     try {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { slugOr } from '../shared/slug.js';
 import * as yaml from 'js-yaml';
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import { FolioError } from '../errors/index.js';
 import type { AuthorData, TagData } from '../shared/page-data.js';
 import { checkFields, excerptOf, findFrontMatterLine } from './front-matter.js';
@@ -146,7 +146,12 @@ export function readPost({
   const slug = typeof fm.slug === 'string' ? fm.slug.replace(/^\//, '') : fallbackSlug;
   const hasTruncate = /^\s*(<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})\s*$/m.test(source.body);
   const location = (key: string) => ({ file, line: findFrontMatterLine(source.source, key) });
-  if (!hasTruncate) policy(options.onUntruncatedBlogPosts, options.warn, { code: 'UNTRUNCATED_POST', message: 'post has no <!-- truncate --> marker; its whole body is used as the excerpt', location: { file } });
+  if (!hasTruncate)
+    policy(options.onUntruncatedBlogPosts, options.warn, {
+      code: 'UNTRUNCATED_POST',
+      message: 'post has no <!-- truncate --> marker; its whole body is used as the excerpt',
+      location: { file },
+    });
 
   const authorKeys: string[] = [];
   const postAuthors: AuthorData[] = [];
@@ -197,14 +202,17 @@ export function readPost({
       message: `tag "${key}" is not declared in tags.yml`,
       location: location('tags'),
     });
-    const permalinkPart = typeof entry === 'object' && typeof (entry as Record<string, unknown>).permalink === 'string' ? String((entry as Record<string, unknown>).permalink).replace(/^\//, '') : slugOr(slugger, key, 'tag');
+    const permalinkPart =
+      typeof entry === 'object' && typeof (entry as Record<string, unknown>).permalink === 'string'
+        ? String((entry as Record<string, unknown>).permalink).replace(/^\//, '')
+        : slugOr(slugger, key, 'tag');
     postTags.push({ key, label: key, permalink: `${base}/tags/${permalinkPart}` });
   }
   return {
     ...source,
     slug,
     permalink: `${base}/${slug}`,
-    title: typeof fm.title === 'string' ? fm.title : leadingTitle(source.body) ?? name,
+    title: typeof fm.title === 'string' ? fm.title : (leadingTitle(source.body) ?? name),
     description: typeof fm.description === 'string' ? fm.description : undefined,
     date,
     authors: postAuthors,

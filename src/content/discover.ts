@@ -4,7 +4,7 @@
  * sections (or single files) a change touches.
  */
 import path from 'node:path';
-import type { BuildContext } from '../build/context.js';
+import type { BuildContext } from '../core/context.js';
 import { loadApiModel } from '../api/load-api.js';
 import type { ApiModel } from '../api/types.js';
 import { discoverBlog, type BlogContent, type BlogDiscoveryOptions } from './blog.js';

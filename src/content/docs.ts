@@ -26,9 +26,7 @@ export interface DocFile extends SourceFile {
   unlisted: boolean;
 }
 
-export type CategoryLink =
-  | { type: 'generated-index'; title?: string; description?: string; slug?: string }
-  | { type: 'doc'; id: string };
+export type CategoryLink = { type: 'generated-index'; title?: string; description?: string; slug?: string } | { type: 'doc'; id: string };
 
 export interface CategoryMeta {
   /** Folder relative to the docs root. */

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashOf } from '../build/cache.js';
+import { hashOf } from '../core/hash.js';
 import { checkFields } from './front-matter.js';
 import { readSource, toPosix, type SourceFile } from './read-source.js';
 import { readError, type Warn } from './read-text.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { hashOf } from '../build/cache.js';
+import { hashOf } from '../core/hash.js';
 import { parseFrontMatter } from './front-matter.js';
 import { readText, type Warn } from './read-text.js';
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import { asFolioError, fsError, isFsError, type FolioError } from '../errors/index.js';
 
 export type Warn = (warning: Warning) => void;
@@ -40,7 +40,13 @@ function notUtf8Warning(file: string, bytes: Buffer): Warning {
   const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(0x0a, offset - 1) + 1;
   const line = countNewlines(bytes, offset) + 1;
   // Columns count characters: decode what precedes the bad byte on its line (valid UTF-8 by construction).
-  const column = [...bytes.subarray(lineStart, offset).toString('utf8').replace(/^\uFEFF/, '')].length + 1;
+  const column =
+    [
+      ...bytes
+        .subarray(lineStart, offset)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    ].length + 1;
   const hex = bytes[offset].toString(16).toUpperCase().padStart(2, '0');
   return {
     code: 'CONTENT_NOT_UTF8',

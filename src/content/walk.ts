@@ -11,7 +11,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import { formatLocation } from '../errors/index.js';
 import { readError, type Warn } from './read-text.js';
 
@@ -91,7 +91,8 @@ export async function walkContent({ dir, skipDir = () => false, warn }: WalkOpti
           await report(
             full,
             realLocation,
-            (to) => `symbolic link to "${to}" (${formatLocation({ file: targetReal }) || '/'}) leads back to a folder that contains it: following it would list the same files again and again; skipped`,
+            (to) =>
+              `symbolic link to "${to}" (${formatLocation({ file: targetReal }) || '/'}) leads back to a folder that contains it: following it would list the same files again and again; skipped`,
           );
           return;
         }

@@ -5,7 +5,7 @@
  * free and nothing is left running. Returns the exit code.
  */
 import { stop as stopEsbuild } from 'esbuild';
-import { createLogger } from '../build/logger.js';
+import { createLogger } from '../core/logger.js';
 import { startDevServer, type DevServerOptions } from './dev-server.js';
 import { startPreview, type PreviewOptions } from './preview.js';
 

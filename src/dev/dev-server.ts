@@ -9,10 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isInside, type FileEvent, type WatchedPaths } from '../build/changes.js';
-import { createLogger, formatWarning, type Logger } from '../build/logger.js';
+import type { FileEvent } from '../build/incremental/changes.js';
+import { isInside, type WatchedPaths } from '../core/site-paths.js';
+import { createLogger, formatWarning, type Logger } from '../core/logger.js';
 import { BuildSession, type UpdateResult } from '../build/session.js';
-import { folioRoot } from '../render/folio-root.js';
+import { folioRoot } from '../core/folio-root.js';
 import { DEV_EVENTS_PATH, injectDevClient } from './dev-client.js';
 import { checkPort, shownUrl, startListening } from './listen.js';
 import { openBrowser } from './open-browser.js';
@@ -48,7 +49,16 @@ export interface DevServer {
 
 /** The site's inputs, and content/ itself, whether they exist or not. */
 function inputPaths(watched: WatchedPaths): string[] {
-  const list = [watched.configFile, path.join(watched.root, 'content'), watched.docsDir, watched.blogDir, watched.pagesDir, watched.staticDir, ...watched.apiPaths, ...watched.themeDirs];
+  const list = [
+    watched.configFile,
+    path.join(watched.root, 'content'),
+    watched.docsDir,
+    watched.blogDir,
+    watched.pagesDir,
+    watched.staticDir,
+    ...watched.apiPaths,
+    ...watched.themeDirs,
+  ];
   return [...new Set(list.filter((entry): entry is string => Boolean(entry)))];
 }
 
@@ -82,7 +92,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const siteBase = base();
       handler = {
         base: siteBase,
-        serve: createStaticHandler({ root: session.outDir, base: siteBase, transformHtml: (html, info) => injectDevClient(html, { base: siteBase, status: info.status }) }),
+        serve: createStaticHandler({
+          root: session.outDir,
+          base: siteBase,
+          transformHtml: (html, info) => injectDevClient(html, { base: siteBase, status: info.status }),
+        }),
       };
     }
     return handler.serve;

@@ -13,7 +13,17 @@ export function checkPort(port: number): void {
   }
 }
 
-export async function startListening({ handler, port, host, report }: { handler: Handler; port: number; host: string; report?: (line: string) => void }): Promise<RunningServer> {
+export async function startListening({
+  handler,
+  port,
+  host,
+  report,
+}: {
+  handler: Handler;
+  port: number;
+  host: string;
+  report?: (line: string) => void;
+}): Promise<RunningServer> {
   checkPort(port);
   try {
     return await listen({ handler, port, host, report });

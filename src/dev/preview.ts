@@ -6,8 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDirFor } from '../build/context.js';
-import { formatWarning } from '../build/logger.js';
+import { cacheDirFor } from '../core/context.js';
+import { formatWarning } from '../core/logger.js';
 import { OUTPUT_MARKER, outputState } from '../build/output.js';
 import { loadConfig } from '../config/load-config.js';
 import { FolioError } from '../errors/index.js';
@@ -69,7 +69,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const base = await siteBase(root);
   const server = await startListening({ handler: createStaticHandler({ root: outDir, base }), port: options.port ?? 4173, host });
   const url = shownUrl(server, host, base);
-  (options.print ?? ((line: string) => process.stdout.write(`${line}\n`)))(`\n  folio preview  ${url}\n  serving ${path.relative(process.cwd(), outDir) || outDir} as a static host would\n`);
+  (options.print ?? ((line: string) => process.stdout.write(`${line}\n`)))(
+    `\n  folio preview  ${url}\n  serving ${path.relative(process.cwd(), outDir) || outDir} as a static host would\n`,
+  );
   if (options.open) openBrowser(url);
   return { url, port: server.port, close: () => server.close() };
 }

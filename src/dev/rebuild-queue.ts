@@ -3,7 +3,7 @@
  * the first one form one batch; events arriving while a rebuild runs wait
  * and form the next batch. A rebuild never runs twice at the same time.
  */
-import type { FileEvent } from '../build/changes.js';
+import type { FileEvent } from '../build/incremental/changes.js';
 
 export interface RebuildQueue {
   push(event: FileEvent): void;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import pc from 'picocolors';
 import type { UpdateFailure, UpdateSuccess } from '../build/session.js';
-import { formatMs } from '../build/logger.js';
+import { formatMs } from '../core/logger.js';
 import { isFolioError } from '../errors/index.js';
 
 /** A changed file as the terminal shows it: relative to the site, or to folio for theme files. */

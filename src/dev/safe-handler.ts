@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import pc from 'picocolors';
-import { debugWanted } from '../build/logger.js';
+import { debugWanted } from '../core/logger.js';
 
 /** A request handler; if it returns a promise, that is watched for failures too. */
 export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;

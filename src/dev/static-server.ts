@@ -118,7 +118,11 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
           res.end();
           return;
         }
-        res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), ...(status === 200 ? { ETag: etag } : {}) });
+        res.writeHead(status, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Length': Buffer.byteLength(html),
+          ...(status === 200 ? { ETag: etag } : {}),
+        });
         res.end(req.method === 'HEAD' ? undefined : html);
       },
       // Deleted between lookup and read (an update in flight): answer as missing.
@@ -131,7 +135,7 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
     if (options.transformHtml) return sendHtml(req, res, file, 404, urlPath);
     // A missing path is never "not modified".
     delete req.headers['if-none-match'];
-    delete req.headers['range'];
+    delete req.headers.range;
     req.url = '/404.html';
     const writeHead = res.writeHead.bind(res);
     res.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 200 ? 404 : status, ...(rest as []))) as typeof res.writeHead;
@@ -155,7 +159,12 @@ export function createStaticHandler(options: StaticHandlerOptions): (req: Incomi
     }
     const wanted = parseRange(header, size);
     if (wanted.kind === 'unsatisfiable') {
-      res.writeHead(416, { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes', 'Cache-Control': NO_CACHE, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.writeHead(416, {
+        'Content-Range': `bytes */${size}`,
+        'Accept-Ranges': 'bytes',
+        'Cache-Control': NO_CACHE,
+        'Content-Type': 'text/plain; charset=utf-8',
+      });
       res.end(`Range not satisfiable: ${size} bytes\n`);
       return false;
     }
@@ -224,7 +233,17 @@ const toStderr = (line: string) => process.stderr.write(`${line}\n`);
  * Listens on host:port (port 0 picks a free one). A handler that throws (or whose promise
  * rejects) costs one request a 500 and one line through `report`, never the process.
  */
-export async function listen({ handler, port, host, report = toStderr }: { handler: Handler; port: number; host: string; report?: (line: string) => void }): Promise<RunningServer> {
+export async function listen({
+  handler,
+  port,
+  host,
+  report = toStderr,
+}: {
+  handler: Handler;
+  port: number;
+  host: string;
+  report?: (line: string) => void;
+}): Promise<RunningServer> {
   const server = http.createServer(guardHandler(handler, report));
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
@@ -280,6 +299,16 @@ export async function listen({ handler, port, host, report = toStderr }: { handl
   };
 }
 
-export async function startStaticServer({ root, port = 0, host = '127.0.0.1', base }: { root: string; port?: number; host?: string; base?: string }): Promise<RunningServer> {
+export async function startStaticServer({
+  root,
+  port = 0,
+  host = '127.0.0.1',
+  base,
+}: {
+  root: string;
+  port?: number;
+  host?: string;
+  base?: string;
+}): Promise<RunningServer> {
   return listen({ handler: createStaticHandler({ root, base }), port, host });
 }

@@ -19,7 +19,8 @@ import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { isInside, isNoise, type FileEvent, type FileEventType } from '../build/changes.js';
+import { isNoise, type FileEvent, type FileEventType } from '../build/incremental/changes.js';
+import { isInside } from '../core/site-paths.js';
 
 export interface Watcher {
   /** Starts watching more paths (after a config change). */
@@ -224,8 +225,7 @@ export async function createWatcher(options: WatcherOptions): Promise<Watcher> {
   let closed = false;
   /** The paths asked for (chokidar's own list also holds the parents it watches for them). */
   const roots = new Set(options.paths);
-  const ignored = (file: string) =>
-    options.ignoredDirs.some((dir) => isInside(dir, file)) || (isNoise(file) && !roots.has(file)) || linksBackUp(file);
+  const ignored = (file: string) => options.ignoredDirs.some((dir) => isInside(dir, file)) || (isNoise(file) && !roots.has(file)) || linksBackUp(file);
   // atomic: false — no 100 ms hold on deletions. Editors that save by deleting and
   // re-creating a file are fine: an update reads the disk as it is when it runs.
   const watcher: FSWatcher = watch([...roots], { ignoreInitial: true, ignored, persistent: true, atomic: false });

@@ -40,11 +40,18 @@ export async function runEmitters({
       files = await emitter.emit(input);
     } catch (error) {
       if (isFolioError(error)) throw error;
-      throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} emitter failed: ${(error as Error)?.message ?? String(error)}`, cause: error });
+      throw new FolioError({
+        code: 'EMITTER_FAILED',
+        message: `the ${emitter.name} emitter failed: ${(error as Error)?.message ?? String(error)}`,
+        cause: error,
+      });
     }
     for (const file of files) {
       if (!/^\/[^\0]*$/.test(file.path) || file.path.split('/').some((part) => part === '..' || part === '.')) {
-        throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} emitter wrote "${file.path}": a file's path must start with / and stay inside the output folder` });
+        throw new FolioError({
+          code: 'EMITTER_FAILED',
+          message: `the ${emitter.name} emitter wrote "${file.path}": a file's path must start with / and stay inside the output folder`,
+        });
       }
       const owner = claimed.get(file.path);
       if (owner && owner !== emitter.name) {

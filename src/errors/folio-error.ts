@@ -70,7 +70,13 @@ export function workerErrorData(error: unknown): Record<string, unknown> {
 export function rebuildWorkerError(reason: unknown): Error {
   const data = reason as { folio?: boolean; code?: string; message?: string; location?: FolioError['location']; excerpt?: string; hint?: string };
   if (data?.folio && data.code) {
-    return new FolioError({ code: data.code as FolioError['code'], message: data.message ?? '', location: data.location, excerpt: data.excerpt, hint: data.hint });
+    return new FolioError({
+      code: data.code as FolioError['code'],
+      message: data.message ?? '',
+      location: data.location,
+      excerpt: data.excerpt,
+      hint: data.hint,
+    });
   }
   return reason instanceof Error ? reason : new Error(String(data?.message ?? reason));
 }

@@ -4,7 +4,7 @@
  * Broken links and anchors are warnings with the source file and line;
  * the build goes on. Pure over the collected page records.
  */
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
 import { decodeUrlPath, encodeRoutePath, isExternal, normalisePath, normaliseRoute } from '../shared/url.js';
 
@@ -59,7 +59,10 @@ export function scanHtml(html: string, intern: (value: string) => string = creat
 
 function decodeEntities(value: string): string {
   if (!value.includes('&')) return value;
-  return value.replace(/&#x26;|&amp;/g, '&').replace(/&#x22;|&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+  return value
+    .replace(/&#x26;|&amp;/g, '&')
+    .replace(/&#x22;|&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 }
 
 export function checkLinks(input: LinkCheckInput): Warning[] {

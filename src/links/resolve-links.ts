@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import { FolioError } from '../errors/index.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
@@ -74,7 +74,11 @@ function resolveHref(href: string, file: string, resolver: LinkResolver, ref: So
     if (!route) {
       // Nothing is read or copied for a markdown link, so one outside the site is only broken; but
       // whether a file exists out there is not looked at (nor told).
-      const what = !insideAllowed(target, resolver.folders) ? 'a file outside the site' : existsSync(target) ? 'a file that is not a page' : 'a file that does not exist';
+      const what = !insideAllowed(target, resolver.folders)
+        ? 'a file outside the site'
+        : existsSync(target)
+          ? 'a file that is not a page'
+          : 'a file that does not exist';
       resolver.warn({
         code: 'BROKEN_MARKDOWN_LINK',
         message: `markdown link "${href}" points to ${what}`,
@@ -128,7 +132,15 @@ export interface Resolution {
 }
 
 /** Resolves the page's link and image lists (warning about broken ones); the HTML is left alone. */
-export function resolveRefs({ compiled, file, resolver }: { compiled: Pick<CompiledContent, 'links' | 'images'>; file: string; resolver: LinkResolver }): Resolution {
+export function resolveRefs({
+  compiled,
+  file,
+  resolver,
+}: {
+  compiled: Pick<CompiledContent, 'links' | 'images'>;
+  file: string;
+  resolver: LinkResolver;
+}): Resolution {
   const links: SourceRef[] = [];
   const done = new Map<string, string | undefined>();
   for (const ref of compiled.links) {
@@ -143,7 +155,8 @@ export function resolveRefs({ compiled, file, resolver }: { compiled: Pick<Compi
     const resolved = doneImages.get(ref.href);
     images.push(resolved ? { ...ref, href: resolved } : ref);
   }
-  const changed = (map: Map<string, string | undefined>) => [...map].filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== entry[0]);
+  const changed = (map: Map<string, string | undefined>) =>
+    [...map].filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== entry[0]);
   return { links, images, hrefs: changed(done), srcs: changed(doneImages) };
 }
 

@@ -8,8 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Cache } from '../build/cache.js';
-import { createPool, defaultThreads } from '../build/worker-pool.js';
+import type { Cache } from '../core/cache.js';
+import { createPool, defaultThreads } from '../core/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
 import { compileCacheKey, compileFresh, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
 import type { CompileAnswer, CompileJob } from './compile-worker.js';
@@ -63,7 +63,14 @@ function workerFile(): URL | undefined {
 /** Jobs in flight per worker: enough to keep it busy, few enough that queued sources do not pile up. */
 const WINDOW_PER_WORKER = 4;
 
-export async function compileMany({ jobs, cache, highlighter, threads: requested, keep = (_job, result) => result, withoutBodies = false }: CompileManyInput): Promise<CompileManyResult> {
+export async function compileMany({
+  jobs,
+  cache,
+  highlighter,
+  threads: requested,
+  keep = (_job, result) => result,
+  withoutBodies = false,
+}: CompileManyInput): Promise<CompileManyResult> {
   const results = new Map<string, CompiledContent>();
   // Read each cache entry once; only what is not there gets compiled.
   const misses: CompileJob[] = [];

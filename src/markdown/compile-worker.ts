@@ -4,7 +4,7 @@
  * writes its results to the shared persistent cache.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Cache } from '../build/cache.js';
+import { Cache } from '../core/cache.js';
 import { workerErrorData } from '../errors/index.js';
 import { compileFresh, type CompileInput, type CompiledContent } from './compile.js';
 import { CodeHighlighter } from './highlight.js';

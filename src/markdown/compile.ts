@@ -13,8 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import type { Cache } from '../build/cache.js';
-import { hashOf } from '../build/cache.js';
+import type { Cache } from '../core/cache.js';
+import { hashOf } from '../core/hash.js';
 import { FolioError, lineOf } from '../errors/index.js';
 import { applyCompat, type CompatOptions } from './compat.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
@@ -76,7 +76,15 @@ async function loadToolkit() {
     import('mdast-util-to-hast'),
     import('hast-util-to-html'),
   ]);
-  return { unified, remarkParse: remarkParse.default, remarkGfm: remarkGfm.default, remarkDirective: remarkDirective.default, remarkMdx: remarkMdx.default, toHast, toHtml };
+  return {
+    unified,
+    remarkParse: remarkParse.default,
+    remarkGfm: remarkGfm.default,
+    remarkDirective: remarkDirective.default,
+    remarkMdx: remarkMdx.default,
+    toHast,
+    toHtml,
+  };
 }
 
 const MDX_NODE_TYPES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'] as const;
@@ -274,20 +282,21 @@ function missingImport(input: CompileInput, imports: ImportRef[], error?: unknow
  */
 function relativePaths(message: string, file: string): string {
   const dir = path.dirname(file);
-  return message
-    .replace(/ imported from \S*[\\/]@mdx-js[\\/]mdx[\\/]\S*/g, '')
-    .replace(/(?:file:\/\/)?(\/[^\s'"`():,]+)/g, (whole, absolute: string) => {
-      if (!path.isAbsolute(absolute) || !absolute.includes('/', 1)) return whole;
-      const relative = path.relative(dir, absolute);
-      return relative.startsWith('..') ? relative : `./${relative}`;
-    });
+  return message.replace(/ imported from \S*[\\/]@mdx-js[\\/]mdx[\\/]\S*/g, '').replace(/(?:file:\/\/)?(\/[^\s'"`():,]+)/g, (whole, absolute: string) => {
+    if (!path.isAbsolute(absolute) || !absolute.includes('/', 1)) return whole;
+    const relative = path.relative(dir, absolute);
+    return relative.startsWith('..') ? relative : `./${relative}`;
+  });
 }
 
 async function renderWithMdx(
   text: string,
   input: CompileInput,
   imports: ImportRef[],
-  { remarkGfm, remarkDirective }: { remarkGfm: Awaited<ReturnType<typeof loadToolkit>>['remarkGfm']; remarkDirective: Awaited<ReturnType<typeof loadToolkit>>['remarkDirective'] },
+  {
+    remarkGfm,
+    remarkDirective,
+  }: { remarkGfm: Awaited<ReturnType<typeof loadToolkit>>['remarkGfm']; remarkDirective: Awaited<ReturnType<typeof loadToolkit>>['remarkDirective'] },
 ) {
   const [{ evaluate }, runtime, { renderToStaticMarkup }, { createElement }] = await Promise.all([
     import('@mdx-js/mdx'),
@@ -331,7 +340,13 @@ async function renderWithMdx(
 }
 
 function syntaxError(error: unknown, input: CompileInput): FolioError {
-  const e = error as { reason?: string; message: string; place?: { line?: number; column?: number; start?: { line: number; column: number } }; line?: number; column?: number };
+  const e = error as {
+    reason?: string;
+    message: string;
+    place?: { line?: number; column?: number; start?: { line: number; column: number } };
+    line?: number;
+    column?: number;
+  };
   const place = e.place && 'start' in e.place && e.place.start ? e.place.start : (e.place as { line?: number; column?: number } | undefined);
   // Some mdast-util-mdx-jsx errors carry their position only in the message: "(4:1-4:6)".
   const fromMessage = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? e.message);

@@ -4,8 +4,8 @@
  * and image for the link checker and the asset stage.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import type { Cache } from '../build/cache.js';
-import { hashOf } from '../build/cache.js';
+import type { Cache } from '../core/cache.js';
+import { hashOf } from '../core/hash.js';
 import { type CodeHighlighter, codeBlockFrame, normaliseLang, parseCodeMeta } from './highlight.js';
 
 export interface SourceRef {

@@ -43,7 +43,10 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   const ranges = /\{([\d,\s-]+)\}/.exec(meta.replace(/title=(?:"[^"]*"|'[^']*'|\S+)/, ''));
   if (ranges) {
     for (const part of ranges[1].split(',')) {
-      const [from, to] = part.trim().split('-').map((n) => Number.parseInt(n, 10));
+      const [from, to] = part
+        .trim()
+        .split('-')
+        .map((n) => Number.parseInt(n, 10));
       if (Number.isNaN(from)) continue;
       for (let line = from; line <= (Number.isNaN(to) || to === undefined ? from : to); line++) result.highlightLines.add(line);
     }
@@ -118,7 +121,14 @@ export class CodeHighlighter {
         const styles = (name: string): ThemeStyles => {
           const registration = highlighter.getTheme(name);
           const theme = Theme.createFromRawTheme(registration as never);
-          return { name, fg: registration.fg, bg: registration.bg, theme, colors: theme.getColorMap(), replacements: (registration.colorReplacements ?? {}) as Record<string, string> };
+          return {
+            name,
+            fg: registration.fg,
+            bg: registration.bg,
+            theme,
+            colors: theme.getColorMap(),
+            replacements: (registration.colorReplacements ?? {}) as Record<string, string>,
+          };
         };
         this.themes = [styles(LIGHT_THEME), styles(DARK_THEME)];
         return highlighter;
@@ -230,7 +240,12 @@ export class CodeHighlighter {
         type: 'element',
         tagName: 'span',
         properties: { className },
-        children: runs.map((run) => ({ type: 'element', tagName: 'span', properties: run.style ? { style: run.style } : {}, children: [{ type: 'text', value: run.content }] })),
+        children: runs.map((run) => ({
+          type: 'element',
+          tagName: 'span',
+          properties: run.style ? { style: run.style } : {},
+          children: [{ type: 'text', value: run.content }],
+        })),
       });
     });
     return {

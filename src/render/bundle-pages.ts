@@ -6,16 +6,17 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { writeFileAtomic } from '../build/output.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { TsxPageFile } from '../content/pages.js';
 import { FolioError, isFsError } from '../errors/index.js';
 import type { PageData, SiteData } from '../shared/page-data.js';
-import { hashOf, type Cache } from '../build/cache.js';
+import type { Cache } from '../core/cache.js';
+import { hashOf } from '../core/hash.js';
 import { inputsOf, lookupBundle, storeBundle } from '../assets/bundle-cache.js';
-import { folioRoot } from './folio-root.js';
+import { folioRoot } from '../core/folio-root.js';
 
 export interface PageModuleInfo {
   meta?: { title?: string; description?: string };
@@ -59,7 +60,17 @@ export function compileError(error: unknown): FolioError {
   });
 }
 
-export async function bundleServer({ pages, cacheDir, cache, salt = '' }: { pages: TsxPageFile[]; cacheDir: string; cache?: Cache; salt?: string }): Promise<ServerModule> {
+export async function bundleServer({
+  pages,
+  cacheDir,
+  cache,
+  salt = '',
+}: {
+  pages: TsxPageFile[];
+  cacheDir: string;
+  cache?: Cache;
+  salt?: string;
+}): Promise<ServerModule> {
   const root = folioRoot();
   const entry = `
 import { createElement } from 'react';

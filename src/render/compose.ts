@@ -35,7 +35,7 @@ export function fullTitle({ title, config }: { title: string; config: SiteConfig
 export function composePageData(input: ComposeInput): PageData {
   const { route, config, compiled } = input;
   const body = route.source ? compiled.get(route.source.file) : undefined;
-  const fm = route.source ? input.frontMatter.get(route.source.file) ?? {} : {};
+  const fm = route.source ? (input.frontMatter.get(route.source.file) ?? {}) : {};
   const toc = (hide: boolean): TocItem[] =>
     hide || !body
       ? []
@@ -87,7 +87,7 @@ export function composePageData(input: ComposeInput): PageData {
     key: route.key,
     template: route.template,
     title: fullTitle({ title, config }),
-    ...(description ?? body?.summary ? { description: description ?? body?.summary } : {}),
+    ...((description ?? body?.summary) ? { description: description ?? body?.summary } : {}),
     props,
     ...(body && route.template !== 'blogList' ? { bodyHtml: body.html } : {}),
     ...(route.sidebar ? { sidebar: route.sidebar } : {}),

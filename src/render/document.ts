@@ -24,7 +24,10 @@ export function escapeHtml(value: string): string {
 
 /** JSON safe inside <script>: no `</script>`, no `<!--`. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Runs before first paint: colour mode and a dismissed announcement bar, no flash, no layout shift. */
@@ -34,11 +37,11 @@ export function headScript({ site }: { site: SiteData }): string {
   return [
     '(function(){var d=document.documentElement;try{',
     `var t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.theme)});`,
-    mode.respectPrefersColorScheme
-      ? `if(t!=='dark'&&t!=='light'){t=window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}`
-      : '',
+    mode.respectPrefersColorScheme ? `if(t!=='dark'&&t!=='light'){t=window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}` : '',
     `if(t==='dark'||t==='light')d.setAttribute('data-theme',t);`,
-    bar ? `if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.announcementDismissed)})===${JSON.stringify(bar.id)})d.setAttribute('data-announcement-dismissed','true');` : '',
+    bar
+      ? `if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.announcementDismissed)})===${JSON.stringify(bar.id)})d.setAttribute('data-announcement-dismissed','true');`
+      : '',
     '}catch(e){}})();',
   ].join('');
 }
@@ -50,7 +53,8 @@ export function headScript({ site }: { site: SiteData }): string {
  * properly and, when the page's URL shows it, which baseUrl to configure.
  */
 export function baseUrlCheckScript({ baseUrl, routePath }: { baseUrl: string; routePath: string }): string {
-  const style = 'position:relative;z-index:1000;margin:0;padding:12px 16px;background:#b71c1c;color:#fff;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;text-align:center';
+  const style =
+    'position:relative;z-index:1000;margin:0;padding:12px 16px;background:#b71c1c;color:#fff;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;text-align:center';
   const route = routePath.replace(/\/$/, '');
   return String.raw`document.addEventListener('DOMContentLoaded',function(){
 var d=document.documentElement;if(d.hasAttribute('data-folio-client'))return;
@@ -121,9 +125,12 @@ export function renderDocument({
   }
   if (site.blog) {
     const feedName = escapeHtml(feedTitle(config));
-    if (site.blog.feeds.rss) head.push(`<link rel="alternate" type="application/rss+xml" href="${withBase(base, site.blog.feeds.rss)}" title="${feedName} (RSS)">`);
-    if (site.blog.feeds.atom) head.push(`<link rel="alternate" type="application/atom+xml" href="${withBase(base, site.blog.feeds.atom)}" title="${feedName} (Atom)">`);
-    if (site.blog.feeds.json) head.push(`<link rel="alternate" type="application/feed+json" href="${withBase(base, site.blog.feeds.json)}" title="${feedName} (JSON Feed)">`);
+    if (site.blog.feeds.rss)
+      head.push(`<link rel="alternate" type="application/rss+xml" href="${withBase(base, site.blog.feeds.rss)}" title="${feedName} (RSS)">`);
+    if (site.blog.feeds.atom)
+      head.push(`<link rel="alternate" type="application/atom+xml" href="${withBase(base, site.blog.feeds.atom)}" title="${feedName} (Atom)">`);
+    if (site.blog.feeds.json)
+      head.push(`<link rel="alternate" type="application/feed+json" href="${withBase(base, site.blog.feeds.json)}" title="${feedName} (JSON Feed)">`);
   }
   for (const style of assets.styles) head.push(`<link rel="stylesheet" href="${withBase(base, style)}">`);
   for (const script of assets.scripts) head.push(`<link rel="modulepreload" href="${withBase(base, script)}">`);

@@ -16,7 +16,7 @@ import { chunkNameFor, outputFileFor } from '../shared/url.js';
 import type { ServerModule } from './bundle-pages.js';
 import { composePageData } from './compose.js';
 import { renderDocument, type DocumentAssets } from './document.js';
-import { carryOver, statOf, type ReuseManifest } from './reuse-output.js';
+import { carryOver, statOf, type ReuseManifest } from '../build/incremental/reuse-output.js';
 
 export const CHUNK_DIR = 'assets/data';
 
@@ -67,7 +67,15 @@ export function renderRoute(input: RenderInput, route: Route): { html: string; p
       cause: error,
     });
   }
-  const html = renderDocument({ config: input.config, site: input.table.site, page, appHtml, assets: input.assets, image: route.image, noIndex: route.noIndex });
+  const html = renderDocument({
+    config: input.config,
+    site: input.table.site,
+    page,
+    appHtml,
+    assets: input.assets,
+    image: route.image,
+    noIndex: route.noIndex,
+  });
   return { html, page };
 }
 

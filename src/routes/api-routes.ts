@@ -35,8 +35,11 @@ function sidebarNodeOf(page: ApiPage, options: { collapsible: boolean; collapsed
         collapsible: options.collapsible,
         collapsed: options.collapsed,
         className: `api-sidebar-group api-sidebar-${section.group.slug}`,
-        children: section.pages.map((child): SidebarNode =>
-          child.sections.length ? sidebarNodeOf(child, options) : { kind: 'doc', label: child.name, href: child.path, name: child.id, className: 'api-sidebar-item' },
+        children: section.pages.map(
+          (child): SidebarNode =>
+            child.sections.length
+              ? sidebarNodeOf(child, options)
+              : { kind: 'doc', label: child.name, href: child.path, name: child.id, className: 'api-sidebar-item' },
         ),
       }),
     ),
@@ -58,7 +61,8 @@ export function buildApiRoutes({ model, config }: { model: ApiModel; config: Sit
   const sidebarNode = sidebarNodeOf(index.root, options, api.sidebarLabel);
   const version = config.docs ? config.docs.versions[config.docs.lastVersion]?.label : undefined;
   // Page paths are route paths; links hold their URLs (encodeRoutePath), as in the docs.
-  const link = (page: ApiPage | undefined): LinkData | undefined => (page ? { label: page.reflection ? page.name : api.sidebarLabel, href: encodeRoutePath(page.path) } : undefined);
+  const link = (page: ApiPage | undefined): LinkData | undefined =>
+    page ? { label: page.reflection ? page.name : api.sidebarLabel, href: encodeRoutePath(page.path) } : undefined;
 
   const drafts: RouteDraft[] = index.pages.map((page, position) => {
     const isIndex = !page.reflection;

@@ -4,7 +4,7 @@
  * fills in excerpts and reading times from the compiled posts.
  */
 import type { SiteConfig } from '../config/schema.js';
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import type { BlogContent, BlogPostFile } from '../content/blog.js';
 import type { AuthorData, BlogListProps, LinkData, PaginationData, PostSummary, TagData } from '../shared/page-data.js';
 import { encodeRoutePath } from '../shared/url.js';
@@ -36,15 +36,10 @@ function pagination(slice: PageSlice<unknown>): PaginationData {
   };
 }
 
-export function buildBlogRoutes({
-  blog,
-  config,
-  warnings,
-}: {
-  blog: BlogContent;
-  config: SiteConfig;
-  warnings: Warning[];
-}): { drafts: RouteDraft[]; recent: LinkData[] } {
+export function buildBlogRoutes({ blog, config, warnings }: { blog: BlogContent; config: SiteConfig; warnings: Warning[] }): {
+  drafts: RouteDraft[];
+  recent: LinkData[];
+} {
   void warnings;
   const options = config.blog!;
   const formatDate = dateFormatter(config.lang);
@@ -215,7 +210,10 @@ export function buildBlogRoutes({
   const years = new Map<string, { title: string; permalink: string; date: string; formattedDate: string }[]>();
   for (const post of listed) {
     const year = post.date.slice(0, 4);
-    years.set(year, [...(years.get(year) ?? []), { title: post.title, permalink: encodeRoutePath(post.permalink), date: post.date, formattedDate: formatDate(post.date) }]);
+    years.set(year, [
+      ...(years.get(year) ?? []),
+      { title: post.title, permalink: encodeRoutePath(post.permalink), date: post.date, formattedDate: formatDate(post.date) },
+    ]);
   }
   drafts.push({
     path: `${base}/archive`,

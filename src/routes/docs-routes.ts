@@ -5,7 +5,7 @@
  */
 import GithubSlugger from 'github-slugger';
 import { slugOr } from '../shared/slug.js';
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import type { CategoryMeta, DocFile, DocsContent } from '../content/docs.js';
 import { leadingTitle } from '../content/leading-title.js';
 import { stripNumberPrefix } from '../content/read-source.js';
@@ -230,18 +230,19 @@ function editDistance(a: string, b: string, limit: number): number {
 }
 
 export function toSidebarItems(nodes: SidebarNode[]): SidebarItem[] {
-  return nodes.map((node): SidebarItem =>
-    node.kind === 'doc'
-      ? { type: 'link', label: node.label, href: encodeRoutePath(node.href), ...(node.className ? { className: node.className } : {}) }
-      : {
-          type: 'category',
-          label: node.label,
-          ...(node.href ? { href: encodeRoutePath(node.href) } : {}),
-          items: toSidebarItems(node.children),
-          collapsible: node.collapsible,
-          collapsed: node.collapsed,
-          ...(node.className ? { className: node.className } : {}),
-        },
+  return nodes.map(
+    (node): SidebarItem =>
+      node.kind === 'doc'
+        ? { type: 'link', label: node.label, href: encodeRoutePath(node.href), ...(node.className ? { className: node.className } : {}) }
+        : {
+            type: 'category',
+            label: node.label,
+            ...(node.href ? { href: encodeRoutePath(node.href) } : {}),
+            items: toSidebarItems(node.children),
+            collapsible: node.collapsible,
+            collapsed: node.collapsed,
+            ...(node.className ? { className: node.className } : {}),
+          },
   );
 }
 
@@ -274,7 +275,8 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
     const link = (visit: Visit | undefined): LinkData | undefined => (visit ? { label: visit.node.label, href: encodeRoutePath(visit.node.href!) } : undefined);
     return { previous: link(order[index - 1]), next: link(order[index + 1]) };
   };
-  const crumbsFor = (parents: SidebarNode[]) => parents.map((parent) => ({ label: parent.label, ...(parent.href ? { href: encodeRoutePath(parent.href) } : {}) }));
+  const crumbsFor = (parents: SidebarNode[]) =>
+    parents.map((parent) => ({ label: parent.label, ...(parent.href ? { href: encodeRoutePath(parent.href) } : {}) }));
   const parentsOf = new Map<string, SidebarNode[]>();
   for (const visit of visits) {
     if (visit.node.kind === 'doc' && visit.node.doc) parentsOf.set(visit.node.doc.file, visit.parents);
@@ -286,7 +288,10 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
     const fm = doc.frontMatter;
     const parents = parentsOf.get(doc.file) ?? [];
     // A category's own doc shows the category as its last crumb; drop it to avoid "Generators › Generators".
-    const crumbParents = parents.length && parents[parents.length - 1].kind === 'category' && (parents[parents.length - 1] as { linkDoc?: DocFile }).linkDoc === doc ? parents.slice(0, -1) : parents;
+    const crumbParents =
+      parents.length && parents[parents.length - 1].kind === 'category' && (parents[parents.length - 1] as { linkDoc?: DocFile }).linkDoc === doc
+        ? parents.slice(0, -1)
+        : parents;
     const { previous, next } = neighbours(doc.route);
     const editUrl =
       typeof fm.custom_edit_url === 'string' ? fm.custom_edit_url : options.editUrl ? `${options.editUrl.replace(/\/$/, '')}/${doc.relPath}` : undefined;

@@ -18,7 +18,7 @@ export function buildPageRoutes({ pages }: { pages: PageFile[] }): RouteDraft[] 
       };
     }
     const fm = page.frontMatter;
-    const title = typeof fm.title === 'string' ? fm.title : leadingTitle(page.body) ?? page.relPath.replace(/\.mdx?$/, '');
+    const title = typeof fm.title === 'string' ? fm.title : (leadingTitle(page.body) ?? page.relPath.replace(/\.mdx?$/, ''));
     return {
       path: page.route,
       template: 'mdPage',

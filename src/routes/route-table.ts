@@ -4,7 +4,7 @@
  */
 import { formatLocation } from '../errors/index.js';
 import type { SiteConfig } from '../config/schema.js';
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import type { Content } from '../content/types.js';
 import { normaliseRoute } from '../shared/url.js';
 import { buildBlogRoutes } from './blog-routes.js';

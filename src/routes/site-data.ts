@@ -37,7 +37,7 @@ export function buildSiteData({
       ...(external ? {} : { activeBase: href === '/' ? undefined : `${href.replace(/\/$/, '')}/` }),
     };
   });
-  const version = config.docs ? config.docs.versions[config.docs.lastVersion] ?? { label: 'Next' } : undefined;
+  const version = config.docs ? (config.docs.versions[config.docs.lastVersion] ?? { label: 'Next' }) : undefined;
   const blogBase = config.blog ? config.blog.routeBasePath.replace(/\/$/, '') : undefined;
   const feedType = config.blog?.feedOptions.type;
   return {

@@ -1,4 +1,4 @@
-import type { Warning } from '../build/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import type { PageData, SiteData, TemplateName, TemplatePropsMap } from '../shared/page-data.js';
 
 /** Which compiled content a route's page needs. */

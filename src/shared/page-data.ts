@@ -4,17 +4,7 @@
  * Isomorphic: no node: imports.
  */
 
-export type TemplateName =
-  | 'doc'
-  | 'docCategory'
-  | 'mdPage'
-  | 'tsxPage'
-  | 'blogList'
-  | 'blogPost'
-  | 'blogTags'
-  | 'blogAuthors'
-  | 'blogArchive'
-  | 'notFound';
+export type TemplateName = 'doc' | 'docCategory' | 'mdPage' | 'tsxPage' | 'blogList' | 'blogPost' | 'blogTags' | 'blogAuthors' | 'blogArchive' | 'notFound';
 
 export interface LinkData {
   label: string;

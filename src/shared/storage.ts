@@ -26,7 +26,9 @@ function storage(): Storage | undefined {
     return store;
   } catch (error) {
     state = 'unavailable';
-    console.warn(`[folio] localStorage is unavailable; colour mode, announcement and docs version preferences will not be remembered. (${(error as Error)?.message ?? error})`);
+    console.warn(
+      `[folio] localStorage is unavailable; colour mode, announcement and docs version preferences will not be remembered. (${(error as Error)?.message ?? error})`,
+    );
     return undefined;
   }
 }

@@ -80,9 +80,7 @@ export function chunkNameFor(key: string): string {
  * `%` in a chunk URL cut it short or made it undecodable.
  */
 function safeFileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]/gu, (char) =>
-    Array.from(new TextEncoder().encode(char), (byte) => `~${byte.toString(16).padStart(2, '0')}`).join(''),
-  );
+  return name.replace(/[^A-Za-z0-9._-]/gu, (char) => Array.from(new TextEncoder().encode(char), (byte) => `~${byte.toString(16).padStart(2, '0')}`).join(''));
 }
 
 export function isExternal(href: string): boolean {

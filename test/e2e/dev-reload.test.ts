@@ -79,7 +79,9 @@ describeBrowser('folio serve in the browser (Chromium)', () => {
     edit(css, (text) => `${text}\nbody { --dev-loop-e2e: 7px; }\n`);
     await page.waitForFunction(() => getComputedStyle(document.body).getPropertyValue('--dev-loop-e2e').trim() === '7px', undefined, { timeout: 30_000 });
     expect(await sameDocument(page)).toBe(true);
-    const stylesheets = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => (link as HTMLLinkElement).getAttribute('href')));
+    const stylesheets = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => (link as HTMLLinkElement).getAttribute('href')),
+    );
     expect(stylesheets.filter((href) => href?.startsWith('/assets/'))).toHaveLength(1);
     await page.close();
   });

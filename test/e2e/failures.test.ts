@@ -42,9 +42,27 @@ describeBrowser('client failures (Chromium)', () => {
   }
 
   const failures: { name: string; target: string; title: string; fail: (route: Route) => Promise<void>; message: RegExp }[] = [
-    { name: 'a network error', target: '/docs/contributing', title: 'Contributing', fail: (route) => route.abort('connectionreset'), message: /could not be fetched/ },
-    { name: 'a 404', target: '/docs/configurations', title: 'Configuration', fail: (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not found</h1>' }), message: /answered 404/ },
-    { name: 'bad JSON', target: '/docs/getting-started', title: 'Getting Started', fail: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"path": "/docs/getting-st' }), message: /not valid JSON/ },
+    {
+      name: 'a network error',
+      target: '/docs/contributing',
+      title: 'Contributing',
+      fail: (route) => route.abort('connectionreset'),
+      message: /could not be fetched/,
+    },
+    {
+      name: 'a 404',
+      target: '/docs/configurations',
+      title: 'Configuration',
+      fail: (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not found</h1>' }),
+      message: /answered 404/,
+    },
+    {
+      name: 'bad JSON',
+      target: '/docs/getting-started',
+      title: 'Getting Started',
+      fail: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"path": "/docs/getting-st' }),
+      message: /not valid JSON/,
+    },
   ];
 
   for (const failure of failures) {
@@ -77,7 +95,13 @@ describeBrowser('client failures (Chromium)', () => {
       });
       const reported = page.waitForEvent('console', { predicate: (message) => message.text().startsWith('e2e-error-view ') });
       await page.evaluate((target) => document.querySelector<HTMLElement>(`.doc-sidebar a.sidebar-link[href="${target}"]`)!.click(), failure.target);
-      const report = JSON.parse((await reported).text().slice('e2e-error-view '.length)) as { title: string; message: string; buttons: string[]; path: string; shell: boolean };
+      const report = JSON.parse((await reported).text().slice('e2e-error-view '.length)) as {
+        title: string;
+        message: string;
+        buttons: string[];
+        path: string;
+        shell: boolean;
+      };
       expect(report.title).toBe('This page could not be loaded.');
       expect(report.message).toMatch(failure.message);
       expect(report.message).toContain(chunk);
@@ -120,9 +144,24 @@ describeBrowser('client failures (Chromium)', () => {
   }
 
   const invalid: { name: string; target: string; title: string; body: (chunk: string) => unknown }[] = [
-    { name: 'an unknown template', target: '/docs/contributing', title: 'Contributing', body: () => ({ path: '/docs/contributing', key: '/docs/contributing-000', template: 'noSuchTemplate', title: 'x', props: {} }) },
-    { name: 'malformed data', target: '/blog/archive', title: 'Archive', body: () => ({ path: '/blog/archive', key: '/blog/archive-000', template: 'blogArchive', title: 'Archive', props: { years: 'not a list' } }) },
-    { name: 'a page component the bundle lacks', target: '/', title: 'Next-gen', body: () => ({ path: '/', key: '/-000', template: 'tsxPage', title: 'x', props: { component: 'no-such-page' } }) },
+    {
+      name: 'an unknown template',
+      target: '/docs/contributing',
+      title: 'Contributing',
+      body: () => ({ path: '/docs/contributing', key: '/docs/contributing-000', template: 'noSuchTemplate', title: 'x', props: {} }),
+    },
+    {
+      name: 'malformed data',
+      target: '/blog/archive',
+      title: 'Archive',
+      body: () => ({ path: '/blog/archive', key: '/blog/archive-000', template: 'blogArchive', title: 'Archive', props: { years: 'not a list' } }),
+    },
+    {
+      name: 'a page component the bundle lacks',
+      target: '/',
+      title: 'Next-gen',
+      body: () => ({ path: '/', key: '/-000', template: 'tsxPage', title: 'x', props: { component: 'no-such-page' } }),
+    },
   ];
 
   for (const { name, target, title, body } of invalid) {
@@ -135,14 +174,18 @@ describeBrowser('client failures (Chromium)', () => {
       await page.goto(`${site.origin}/docs/usage`);
       await hydrated(page);
       await markDocument(page);
-      await (await page.evaluateHandle((target) => {
-        const a = document.createElement('a');
-        a.href = target;
-        a.id = 'e2e-link';
-        a.textContent = 'go';
-        document.querySelector('main')!.prepend(a);
-        return a;
-      }, target)).asElement()!.click();
+      await (
+        await page.evaluateHandle((target) => {
+          const a = document.createElement('a');
+          a.href = target;
+          a.id = 'e2e-link';
+          a.textContent = 'go';
+          document.querySelector('main')!.prepend(a);
+          return a;
+        }, target)
+      )
+        .asElement()!
+        .click();
       await page.waitForFunction((target) => location.pathname === target, target);
       await page.waitForFunction((title) => document.title.includes(title), title);
       await hydrated(page);
@@ -234,7 +277,10 @@ describeBrowser('client failures (Chromium)', () => {
       const calls: string[] = [];
       (window as unknown as { __e2eStorageCalls: string[] }).__e2eStorageCalls = calls;
       const fake = {
-        getItem: (key: string) => (calls.push(`get ${key}`), null),
+        getItem: (key: string) => {
+          calls.push(`get ${key}`);
+          return null;
+        },
         setItem: (key: string) => {
           calls.push(`set ${key}`);
           throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

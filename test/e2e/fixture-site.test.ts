@@ -147,7 +147,10 @@ describeBrowser('fixture site under /base/ (Chromium)', () => {
     expect(await bar.count()).toBe(0);
 
     const config = path.join(root, 'site.config.ts');
-    writeFileSync(config, readFileSync(config, 'utf8').replace("id: 'first-bar', content: 'The first announcement'", "id: 'second-bar', content: 'The second announcement'"));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace("id: 'first-bar', content: 'The first announcement'", "id: 'second-bar', content: 'The second announcement'"),
+    );
     await site.rebuild();
     await page.reload();
     await hydrated(page);

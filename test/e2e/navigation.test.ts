@@ -6,7 +6,17 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chunkRequests, describeBrowser, hydrated, launchBrowser, markDocument, newContext, sameDocument, watchedPage, type Watched } from './support/browser.js';
+import {
+  chunkRequests,
+  describeBrowser,
+  hydrated,
+  launchBrowser,
+  markDocument,
+  newContext,
+  sameDocument,
+  watchedPage,
+  type Watched,
+} from './support/browser.js';
 import { buildAndServe, type ServedSite } from './support/site.js';
 
 let site: ServedSite;
@@ -52,7 +62,11 @@ describeBrowser('client navigation (Chromium)', () => {
   };
 
   it('1. hydrates the server-rendered page without warnings and without re-rendering the body', async () => {
-    const { page, console: messages, errors } = await open('/docs/usage', () => {
+    const {
+      page,
+      console: messages,
+      errors,
+    } = await open('/docs/usage', () => {
       // Before any script: watch the app's DOM, and mark the body's nodes as the parser made them.
       const log = { removed: 0, bodyMutations: 0 };
       (window as unknown as { __e2eHydration: typeof log }).__e2eHydration = log;
@@ -337,7 +351,11 @@ describeBrowser('client navigation (Chromium)', () => {
       await page.goto(site.origin + path);
       await hydrated(page);
       await page.waitForLoadState('load');
-      const inline = await page.evaluate(() => Array.from(document.querySelectorAll('script:not([src]):not([type="application/json"])')).map((script) => script.textContent).join('\n'));
+      const inline = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('script:not([src]):not([type="application/json"])'))
+          .map((script) => script.textContent)
+          .join('\n'),
+      );
       const bodies = await Promise.all(scripts);
       const gzip = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) + gzipSync(inline, { level: 9 }).length;
       expect(bodies.length).toBeGreaterThan(0);
@@ -354,7 +372,10 @@ describeBrowser('client navigation (Chromium)', () => {
     it(`5. never prefetches on ${connection.saveData ? 'Save-Data' : connection.effectiveType}, and still navigates`, async () => {
       context = await newContext(browser);
       await context.addInitScript((value) => {
-        Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ ...value, addEventListener() {}, removeEventListener() {} }) });
+        Object.defineProperty(Navigator.prototype, 'connection', {
+          configurable: true,
+          get: () => ({ ...value, addEventListener() {}, removeEventListener() {} }),
+        });
       }, connection);
       const slow = await watchedPage(context, site.origin);
       const { page } = slow;

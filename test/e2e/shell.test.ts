@@ -146,7 +146,10 @@ describeBrowser('the shell (Chromium)', () => {
             const shift = entry as unknown as { value: number; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
             shifts.push({
               value: shift.value,
-              sources: shift.sources.map((source) => `${source.node?.nodeName}.${source.node?.className}: ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`),
+              sources: shift.sources.map(
+                (source) =>
+                  `${source.node?.nodeName}.${source.node?.className}: ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+              ),
             });
           }
         }).observe({ type: 'layout-shift', buffered: true });
@@ -188,7 +191,8 @@ describeBrowser('the shell (Chromium)', () => {
     // The docs sidebar is in the drawer on docs pages.
     expect(await drawer.locator('a.sidebar-link[href="/docs/usage"]').getAttribute('aria-current')).toBe('page');
     await shot(page, `mobile-menu`);
-    const focusInDrawer = () => page.evaluate(() => Boolean(document.activeElement && document.getElementById('navbar-drawer')!.contains(document.activeElement)));
+    const focusInDrawer = () =>
+      page.evaluate(() => Boolean(document.activeElement && document.getElementById('navbar-drawer')!.contains(document.activeElement)));
     expect(await focusInDrawer()).toBe(true);
     const visited = new Set<string>();
     for (let i = 0; i < 40; i++) {
@@ -283,7 +287,10 @@ describeBrowser('the shell (Chromium)', () => {
     await caret('Integrations').click();
     await list('integrations').locator('a.sidebar-link').first().waitFor({ state: 'visible' });
     await page.waitForFunction(() => !document.querySelector('#sidebar-integrations')!.hasAttribute('data-animating'));
-    const integrations = await list('integrations').evaluate((el) => ({ height: el.scrollHeight, duration: Number((el as HTMLElement).dataset.animationDuration) }));
+    const integrations = await list('integrations').evaluate((el) => ({
+      height: el.scrollHeight,
+      duration: Number((el as HTMLElement).dataset.animationDuration),
+    }));
     expect(integrations.duration).toBe(autoHeightDuration(integrations.height));
     // A taller list animates longer.
     expect(protocols.height).toBeGreaterThan(integrations.height);

@@ -14,7 +14,6 @@ import { buildSite, fixtureCopies, outExists, readOut, repoRoot, runCli, treeHas
 
 const fixture = fixtureCopies();
 
-
 /** The pre-rendered body of a page (what the API components produced). */
 function body(root: string, route: string): string {
   const html = readOut(root, `${route.replace(/^\//, '')}/index.html`);
@@ -25,12 +24,21 @@ function body(root: string, route: string): string {
 
 /** Body text on one line, without tags and with parameter lists unbroken, to read types and signatures. */
 function code(html: string): string {
-  return text(html).replace(/\(\s+/g, '(').replace(/,\s*\)/g, ')').replace(/\s+/g, ' ');
+  return text(html)
+    .replace(/\(\s+/g, '(')
+    .replace(/,\s*\)/g, ')')
+    .replace(/\s+/g, ' ');
 }
 
 /** Body text without tags, to read types and signatures. */
 function text(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function pageData(root: string, route: string): PageData {
@@ -76,10 +84,15 @@ describe('api-kinds fixture: every reflection kind', () => {
     expect(first.warnings).toEqual([]);
     expect(first.content?.api?.generated).toBe(true);
     expect([...first.content!.api!.sourceFiles].map((file) => path.relative(root, file)).sort()).toEqual(
-      ['aliases.ts', 'classes.ts', 'enums.ts', 'functions.ts', 'index.ts', 'interfaces.ts', 'internal.ts', 'namespace.ts', 'variables.ts'].map((name) => `api/src/${name}`).concat('api/tsconfig.json').sort(),
+      ['aliases.ts', 'classes.ts', 'enums.ts', 'functions.ts', 'index.ts', 'interfaces.ts', 'internal.ts', 'namespace.ts', 'variables.ts']
+        .map((name) => `api/src/${name}`)
+        .concat('api/tsconfig.json')
+        .sort(),
     );
     expect(first.stdout).toMatch(/✓ api \(typedoc\)\s+\S+ m?s\s+generated, 17 exports/);
-    const apiRoutes = (JSON.parse(readOut(root, 'routes.json')) as { path: string }[]).map((route) => route.path).filter((route) => route.startsWith('/docs/api'));
+    const apiRoutes = (JSON.parse(readOut(root, 'routes.json')) as { path: string }[])
+      .map((route) => route.path)
+      .filter((route) => route.startsWith('/docs/api'));
     expect(apiRoutes.sort()).toEqual([...KINDS_PAGES].sort());
   });
 
@@ -87,14 +100,18 @@ describe('api-kinds fixture: every reflection kind', () => {
     const html = body(root, '/docs/api/functions/greet');
     expect(text(html)).toContain('function greet(name: string, options?: GreetOptions): string');
     expect(html).toContain('<a class="api-type-link tok-type" href="/docs/api/interfaces/GreetOptions">GreetOptions</a>');
-    expect(html).toMatch(/<td class="api-name-cell"><code>name<\/code><\/td><td class="api-type-cell"><code class="api-type"><span class="tok-kw">string<\/span><\/code><\/td><td><div class="api-doc api-cell-doc"><p>Who to greet\.<\/p>/);
+    expect(html).toMatch(
+      /<td class="api-name-cell"><code>name<\/code><\/td><td class="api-type-cell"><code class="api-type"><span class="tok-kw">string<\/span><\/code><\/td><td><div class="api-doc api-cell-doc"><p>Who to greet\.<\/p>/,
+    );
     expect(html).toContain('<code>options?</code>');
     expect(html).toContain('<p>The greeting.</p>');
     expect(html).toContain('<h2 id="throws" class="anchor">Throws');
     expect(html).toContain('<code>RangeError</code> when the name is empty.');
     expect(html).toContain('<span class="api-since">Since 1.2.0</span>');
     expect(html).toContain('<a href="/docs/api/functions/parse"><code>parse</code></a> for the reverse.');
-    expect(html).toMatch(/<h2 id="example"[^>]*>Example[\s\S]*<pre class="shiki[^"]*"[^>]*data-language="typescript"><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">greet<\/span>/);
+    expect(html).toMatch(
+      /<h2 id="example"[^>]*>Example[\s\S]*<pre class="shiki[^"]*"[^>]*data-language="typescript"><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">greet<\/span>/,
+    );
     expect(html).toContain('<strong>markdown</strong>');
     expect(html).toContain('href="https://github.com/example/kinds/blob/main/api/src/functions.ts#L20"');
   });
@@ -122,14 +139,18 @@ describe('api-kinds fixture: every reflection kind', () => {
 
   it('renders an interface: optional and readonly members as anchored table rows, defaults, methods, index signatures, hierarchy', () => {
     const html = body(root, '/docs/api/interfaces/GreetOptions');
-    expect(html).toMatch(/<tr id="punctuation"><td class="api-name-cell"><code class="api-member-name">punctuation<\/code><span class="api-badges"><span class="api-badge api-badge-neutral">readonly<\/span><span class="api-badge api-badge-info">optional<\/span>/);
+    expect(html).toMatch(
+      /<tr id="punctuation"><td class="api-name-cell"><code class="api-member-name">punctuation<\/code><span class="api-badges"><span class="api-badge api-badge-neutral">readonly<\/span><span class="api-badge api-badge-info">optional<\/span>/,
+    );
     expect(html).toMatch(/<tr id="shout">[\s\S]*?<strong>Default:<\/strong> <code>false<\/code>/);
     expect(html).toMatch(/<tr id="color">[\s\S]*?<a class="api-type-link tok-type" href="\/docs\/api\/enumerations\/Color">Color<\/a>/);
     expect(html).toMatch(/<h3 id="ondone" class="anchor api-method-heading"><code>onDone\(\)<\/code>/);
     const node = body(root, '/docs/api/interfaces/Node');
     expect(text(node)).toContain('interface Node<T = unknown>');
     expect(text(node)).toContain('[key: string]');
-    expect(node).toMatch(/<dt>Extended by<\/dt><dd><span><code class="api-type"><a class="api-type-link tok-type" href="\/docs\/api\/interfaces\/Doc">Doc<\/a>/);
+    expect(node).toMatch(
+      /<dt>Extended by<\/dt><dd><span><code class="api-type"><a class="api-type-link tok-type" href="\/docs\/api\/interfaces\/Doc">Doc<\/a>/,
+    );
     expect(text(body(root, '/docs/api/interfaces/Doc'))).toContain('interface Doc extends Node<string>');
   });
 
@@ -178,8 +199,11 @@ describe('api-kinds fixture: every reflection kind', () => {
     expect(html).toContain('<meta name="description" content="Everything the kinds package exports."');
     const index = body(root, '/docs/api/');
     expect(index).toContain('The public API of the <strong>kinds</strong> package.');
-    for (const group of ['Namespaces', 'Classes', 'Enumerations', 'Functions', 'Interfaces', 'Type Aliases', 'Variables']) expect(index).toContain(`>${group}<a class="hash-link"`);
-    expect(index).toContain('<a href="/docs/api/functions/greet" class="api-export-link"><code>greet</code></a></td><td><div class="api-doc api-cell-doc"><p>Greets someone by name.</p>');
+    for (const group of ['Namespaces', 'Classes', 'Enumerations', 'Functions', 'Interfaces', 'Type Aliases', 'Variables'])
+      expect(index).toContain(`>${group}<a class="hash-link"`);
+    expect(index).toContain(
+      '<a href="/docs/api/functions/greet" class="api-export-link"><code>greet</code></a></td><td><div class="api-doc api-cell-doc"><p>Greets someone by name.</p>',
+    );
     const toc = (pageData(root, '/docs/api/').props as { toc: { text: string }[] }).toc.map((item) => item.text);
     expect(toc).toEqual(['Install', 'Namespaces', 'Classes', 'Enumerations', 'Functions', 'Interfaces', 'Type Aliases', 'Variables']);
   });
@@ -199,7 +223,9 @@ describe('api-kinds fixture: every reflection kind', () => {
     expect(docsPage).toContain('href="/docs/api/functions/greet"');
     const page = readOut(root, 'docs/api/functions/greet/index.html');
     expect(page).toMatch(/« Previous[\s\S]*?Color|Level/);
-    expect((pageData(root, '/docs/api/functions/greet').props as { previous?: { href: string }; next?: { href: string } }).previous?.href).toBe('/docs/api/enumerations/Level');
+    expect((pageData(root, '/docs/api/functions/greet').props as { previous?: { href: string }; next?: { href: string } }).previous?.href).toBe(
+      '/docs/api/enumerations/Level',
+    );
     expect((pageData(root, '/docs/api/functions/greet').props as { next?: { href: string } }).next?.href).toBe('/docs/api/functions/hello');
   });
 
@@ -349,7 +375,14 @@ describe('api-dts fixture: a declaration file nobody here wrote (js-yaml)', () =
     const exported = [...source.matchAll(/^export (?:type )?\{([^}]*)\}/gm)].flatMap((match) =>
       match[1]
         .split(',')
-        .map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!)
+        .map(
+          (name) =>
+            name
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)
+              .pop()!,
+        )
         .filter(Boolean),
     );
     expect(exported.length).toBeGreaterThan(50);

@@ -140,7 +140,10 @@ describe('blog fixture', () => {
   it('an unknown author key is an error naming the post and the key', async () => {
     const copy = copyFixture('blog-basic');
     try {
-      writeFileSync(path.join(copy, 'content/blog/2024-01-10-first/index.md'), '---\nslug: first\ntitle: First\nauthors: [ada, carol]\n---\n\nx\n\n<!-- truncate -->\n');
+      writeFileSync(
+        path.join(copy, 'content/blog/2024-01-10-first/index.md'),
+        '---\nslug: first\ntitle: First\nauthors: [ada, carol]\n---\n\nx\n\n<!-- truncate -->\n',
+      );
       const bad = await buildSite(copy, { now });
       expect(bad.ok).toBe(false);
       expect(bad.stderr).toMatch(/error BLOG_UNKNOWN_AUTHOR/);

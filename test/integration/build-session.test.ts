@@ -8,10 +8,10 @@
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileEvent } from '../../src/build/changes.js';
-import { createLogger } from '../../src/build/logger.js';
+import type { FileEvent } from '../../src/build/incremental/changes.js';
+import { createLogger } from '../../src/core/logger.js';
 import { BuildSession, type UpdateResult, type UpdateSuccess } from '../../src/build/session.js';
-import { listFiles } from '../../src/build/staging.js';
+import { listFiles } from '../../src/build/incremental/staging.js';
 import { copyFixture, removeDir } from '../support/fixtures.js';
 
 let site: string;
@@ -65,7 +65,9 @@ describe('BuildSession incremental updates', () => {
 
   it('a relative link follows its target when the target moves', async () => {
     // first.md links to ../getting-started.md: moving the target re-renders the linking page.
-    edit('content/docs/getting-started.md', (text) => text.replace('description: Install and run the tool.', 'description: Install and run the tool.\nslug: /start'));
+    edit('content/docs/getting-started.md', (text) =>
+      text.replace('description: Install and run the tool.', 'description: Install and run the tool.\nslug: /start'),
+    );
     const result = await update([{ path: 'content/docs/getting-started.md', type: 'change' }]);
     expect(result.rendered).toEqual(expect.arrayContaining(['/docs/start', '/docs/guides/first', '/docs/']));
     expect(result.removed).toEqual(['/docs/getting-started']);
@@ -130,7 +132,10 @@ describe('BuildSession incremental updates', () => {
     expect(result.rendered).toEqual(expect.arrayContaining(['/blog/archive', '/blog/tags/release', '/blog/2025/02/01/second-post']));
     await expectSameAsFullBuild();
 
-    writeFileSync(file('content/blog/2025-03-01-third-post.md'), '---\ntitle: Third post\nauthors: [ada]\ntags: [guide, release]\n---\n\nThird excerpt.\n\n<!-- truncate -->\n\nThird body.\n');
+    writeFileSync(
+      file('content/blog/2025-03-01-third-post.md'),
+      '---\ntitle: Third post\nauthors: [ada]\ntags: [guide, release]\n---\n\nThird excerpt.\n\n<!-- truncate -->\n\nThird body.\n',
+    );
     result = await update([{ path: 'content/blog/2025-03-01-third-post.md', type: 'add' }]);
     expect(result.rendered).toEqual(expect.arrayContaining(['/blog/2025/03/01/third-post', '/blog', '/blog/tags/guide', '/blog/tags/release']));
     await expectSameAsFullBuild();
@@ -148,7 +153,10 @@ describe('BuildSession incremental updates', () => {
 
   it('images next to content and static files', async () => {
     const before = readFileSync(file('out/docs/guides/first/index.html'), 'utf8').match(/src="(\/assets\/media\/diagram-[^"]+)"/)![1];
-    writeFileSync(file('content/docs/guides/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="#e5484d"/></svg>');
+    writeFileSync(
+      file('content/docs/guides/diagram.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="#e5484d"/></svg>',
+    );
     let result = await update([{ path: 'content/docs/guides/diagram.svg', type: 'change' }]);
     expect(result.rendered).toEqual(['/docs/guides/first']);
     const after = readFileSync(file('out/docs/guides/first/index.html'), 'utf8').match(/src="(\/assets\/media\/diagram-[^"]+)"/)![1];

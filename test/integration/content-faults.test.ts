@@ -131,7 +131,9 @@ describe('category links to docs that do not exist', () => {
     expect(result.ok, result.stderr).toBe(true);
     const line = category.split('\n').findIndex((text) => text.includes('setpu')) + 1;
     expect(result.stderr).toMatch(
-      new RegExp(`warning CATEGORY_LINK_UNKNOWN \\S*content/docs/guides/_category_\\.json:${line}: link\\.id "setpu" names no doc \\(did you mean "setup"\\?\\)`),
+      new RegExp(
+        `warning CATEGORY_LINK_UNKNOWN \\S*content/docs/guides/_category_\\.json:${line}: link\\.id "setpu" names no doc \\(did you mean "setup"\\?\\)`,
+      ),
     );
     // The category is still in the sidebar, without a page of its own.
     expect(readOut(root, 'docs/intro/index.html')).toContain('Guides');
@@ -224,7 +226,9 @@ describe('files that are not UTF-8', () => {
       const line = text.slice(0, index).split('\n').length;
       const column = index - text.lastIndexOf('\n', index - 1);
       const hex = text.charCodeAt(index).toString(16).toUpperCase();
-      expect(result.stderr).toMatch(new RegExp(`warning CONTENT_NOT_UTF8 \\S*${file.replace(/\./g, '\\.')}:${line}:${column}: byte 0x${hex} is not UTF-8; .*save it as UTF-8`));
+      expect(result.stderr).toMatch(
+        new RegExp(`warning CONTENT_NOT_UTF8 \\S*${file.replace(/\./g, '\\.')}:${line}:${column}: byte 0x${hex} is not UTF-8; .*save it as UTF-8`),
+      );
     }
     expect(result.stderr.match(/warning CONTENT_NOT_UTF8/g)).toHaveLength(Object.keys(texts).length);
     expect(readOut(root, 'docs/intro/index.html')).toContain('A caf\uFFFD on line three.');

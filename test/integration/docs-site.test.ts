@@ -138,9 +138,23 @@ describe('docs fixture build', () => {
   });
 
   it('collects the TOC from levels 2 to 3 only', () => {
-    const chunk = JSON.parse(readOut(root, routes().find((r) => r.path === '/docs/getting-started')!.chunk.slice(1)));
+    const chunk = JSON.parse(
+      readOut(
+        root,
+        routes()
+          .find((r) => r.path === '/docs/getting-started')!
+          .chunk.slice(1),
+      ),
+    );
     expect(chunk.props.toc.map((t: { id: string }) => t.id)).toEqual(['install', 'deep-section']);
-    const second = JSON.parse(readOut(root, routes().find((r) => r.path === '/docs/guides/second')!.chunk.slice(1)));
+    const second = JSON.parse(
+      readOut(
+        root,
+        routes()
+          .find((r) => r.path === '/docs/guides/second')!
+          .chunk.slice(1),
+      ),
+    );
     expect(second.props.toc).toEqual([]);
   });
 
@@ -165,7 +179,9 @@ describe('docs fixture build', () => {
     expect(result.stderr).toMatch(/warning BROKEN_LINK .*content\/docs\/reference\/api-notes\.md:9:13: .*\/docs\/does-not-exist/);
     expect(result.stderr).toMatch(/warning BROKEN_ANCHOR .*api-notes\.md:9:\d+: .*options-table#nope/);
     expect(result.stderr).toMatch(/warning BROKEN_MARKDOWN_LINK .*api-notes\.md:9:\d+: .*\.\/missing\.md/);
-    expect(result.stderr).toMatch(/warning DUPLICATE_ROUTE .*z-duplicate\.md: route \/docs\/getting-started is produced twice: by .*getting-started\.md and by .*z-duplicate\.md/);
+    expect(result.stderr).toMatch(
+      /warning DUPLICATE_ROUTE .*z-duplicate\.md: route \/docs\/getting-started is produced twice: by .*getting-started\.md and by .*z-duplicate\.md/,
+    );
   });
 
   it('renders md pages and tsx pages inside the shell', () => {

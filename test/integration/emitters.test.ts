@@ -62,7 +62,12 @@ describe('a site emitter', () => {
     const result = runCli(['build'], { cwd: root });
     expect(result.status, result.output).toBe(0);
     const list = JSON.parse(readFileSync(path.join(root, 'out/page-list.json'), 'utf8'));
-    expect(list.pages).toEqual(expect.arrayContaining([{ path: '/docs/intro', title: 'Intro' }, { path: '/', title: 'Emitters' }]));
+    expect(list.pages).toEqual(
+      expect.arrayContaining([
+        { path: '/docs/intro', title: 'Intro' },
+        { path: '/', title: 'Emitters' },
+      ]),
+    );
     expect(list.words.intro).toBeGreaterThan(3);
     expect([...readFileSync(path.join(root, 'out/lists/bytes.bin'))]).toEqual([1, 2, 3]);
     expect(result.stdout).toMatch(/emitFeeds .* \(feeds, sitemap, page-list\)/);
@@ -79,7 +84,10 @@ describe('a site emitter', () => {
       expect(first.runs).toBe(1);
       // A body edit changes no route or title: the emitter does not run.
       let from = server.output().length;
-      writeFileSync(path.join(root, 'content/docs/intro.md'), '---\ntitle: Intro\n---\n\nThe list of pages is at [/page-list.json](/page-list.json). Edited.\n');
+      writeFileSync(
+        path.join(root, 'content/docs/intro.md'),
+        '---\ntitle: Intro\n---\n\nThe list of pages is at [/page-list.json](/page-list.json). Edited.\n',
+      );
       await server.waitForOutput(/✓ .+ → /, { from });
       expect((await get()).runs).toBe(1);
       // A new page changes the routes: it runs and lists the page.
@@ -123,9 +131,15 @@ describe('a site emitter', () => {
 
   it("folio's feeds emitter: a post without authors is a feed item without an author (the feed package failed on an empty list)", () => {
     const root = site(`const pageList = { name: 'page-list', fingerprint: () => 'x', emit: () => [] };`);
-    writeFileSync(path.join(root, 'site.config.ts'), readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace('  docs: {},', '  docs: {},\n  blog: {},'));
+    writeFileSync(
+      path.join(root, 'site.config.ts'),
+      readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace('  docs: {},', '  docs: {},\n  blog: {},'),
+    );
     mkdirSync(path.join(root, 'content/blog'), { recursive: true });
-    writeFileSync(path.join(root, 'content/blog/2026-01-05-no-author.md'), '---\ntitle: A post nobody signed\n---\n\nWritten by the team as a whole.\n\n<!-- truncate -->\n\nMore.\n');
+    writeFileSync(
+      path.join(root, 'content/blog/2026-01-05-no-author.md'),
+      '---\ntitle: A post nobody signed\n---\n\nWritten by the team as a whole.\n\n<!-- truncate -->\n\nMore.\n',
+    );
     const result = runCli(['build'], { cwd: root });
     expect(result.status, result.output).toBe(0);
     const rss = readFileSync(path.join(root, 'out/blog/rss.xml'), 'utf8');

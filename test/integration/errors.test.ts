@@ -18,7 +18,6 @@ function write(rel: string, text: string): void {
   writeFileSync(path.join(root, rel), text);
 }
 
-
 describe('errors name the file, the line and what to do', () => {
   it('bad YAML front matter', async () => {
     write('content/docs/guides/first.md', '---\ntitle: First guide\nsidebar_position: [1\n---\n\n# Hi\n');
@@ -65,7 +64,7 @@ describe('errors name the file, the line and what to do', () => {
   });
 
   it('an unknown or mistyped config key', async () => {
-    const config = readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace("tagline:", "taglin:");
+    const config = readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace('tagline:', 'taglin:');
     write('site.config.ts', config);
     const result = await buildSite(root);
     expect(result.ok).toBe(false);
@@ -83,7 +82,7 @@ describe('errors name the file, the line and what to do', () => {
   });
 
   it('a config value of the wrong type', async () => {
-    const config = readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace("dismissible: true", "dismissible: 'yes'");
+    const config = readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace('dismissible: true', "dismissible: 'yes'");
     write('site.config.ts', config);
     const result = await buildSite(root);
     expect(result.stderr).toMatch(/"announcementBar\.dismissible": /);

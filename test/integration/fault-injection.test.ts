@@ -82,7 +82,11 @@ describe('builds that fail half way clean up and report one error', () => {
   afterAll(() => removeDir(root));
 
   const failures: [string, string, string][] = [
-    ['a page without a default export', 'content/pages/broken.tsx', 'export const meta = { title: "Broken" };\nexport function NotDefault() { return null; }\n'],
+    [
+      'a page without a default export',
+      'content/pages/broken.tsx',
+      'export const meta = { title: "Broken" };\nexport function NotDefault() { return null; }\n',
+    ],
     ['a page that throws while rendering', 'content/pages/throws.tsx', 'export default function Throws() {\n  throw new Error("this page always fails");\n}\n'],
   ];
   for (const [name, file, text] of failures) {
@@ -278,7 +282,9 @@ describe('file-system permissions', () => {
   });
 
   it('a site root that cannot be written: the config and the output still work elsewhere, no files left in the site', () => {
-    const before = Object.keys(treeHash(root)).filter((file) => !file.startsWith('out/')).sort();
+    const before = Object.keys(treeHash(root))
+      .filter((file) => !file.startsWith('out/'))
+      .sort();
     chmodSync(root, 0o555);
     try {
       // The output folder sits outside the site; only its parent needs to be writable.
@@ -288,7 +294,11 @@ describe('file-system permissions', () => {
       chmodSync(root, 0o755);
       rmSync(path.join(os.tmpdir(), `folio-perm-out-${process.pid}`), { recursive: true, force: true });
     }
-    expect(Object.keys(treeHash(root)).filter((file) => !file.startsWith('out/')).sort()).toEqual(before);
+    expect(
+      Object.keys(treeHash(root))
+        .filter((file) => !file.startsWith('out/'))
+        .sort(),
+    ).toEqual(before);
   });
 });
 

@@ -101,7 +101,8 @@ describe('file names with %, #, ? and spaces', () => {
   const names = ['100%', 'c#sharp', 'with space', 'what?'];
   beforeAll(() => {
     const docs: Record<string, string> = {
-      'content/docs/intro.md': '---\nsidebar_position: 1\n---\n\n# Intro\n\nSee [hundred](./guide/100%25.md), [sharp](./guide/c%23sharp.md#details), [space](<./guide/with space.md>) and [question](./guide/what%3F.md).\n',
+      'content/docs/intro.md':
+        '---\nsidebar_position: 1\n---\n\n# Intro\n\nSee [hundred](./guide/100%25.md), [sharp](./guide/c%23sharp.md#details), [space](<./guide/with space.md>) and [question](./guide/what%3F.md).\n',
       'content/docs/guide/index.md': '---\nsidebar_position: 2\n---\n\n# Guide\n\nThe guide.\n',
     };
     names.forEach((name, index) => {
@@ -226,7 +227,12 @@ describe('file names with %, #, ? and spaces', () => {
     });
 
     it('answers 200 for the encoded URLs of pages whose names hold % and spaces, and for their page data', async () => {
-      for (const target of ['/docs/guide/100%25', '/docs/guide/with%20space', encodeRoutePath(routeEnding('/100%')), encodeRoutePath(routeEnding('/why not'))]) {
+      for (const target of [
+        '/docs/guide/100%25',
+        '/docs/guide/with%20space',
+        encodeRoutePath(routeEnding('/100%')),
+        encodeRoutePath(routeEnding('/why not')),
+      ]) {
         expect((await rawRequest(server.url, target)).status, target).toBe(200);
       }
       const routes = JSON.parse(readFileSync(path.join(out(), 'routes.json'), 'utf8')) as { path: string; chunk: string }[];
@@ -279,12 +285,17 @@ describe('files from outside the site are never published', () => {
   });
 
   it('an image through a symbolic link that points out of the site is refused', () => {
-    const root = siteWithSecret('# Leaky\n\n![x](./innocent.png)\n', (site, parent) => symlinkSync(path.join(parent, 'secret.txt'), path.join(site, 'content/docs/innocent.png')));
+    const root = siteWithSecret('# Leaky\n\n![x](./innocent.png)\n', (site, parent) =>
+      symlinkSync(path.join(parent, 'secret.txt'), path.join(site, 'content/docs/innocent.png')),
+    );
     expectRefused(root, './innocent.png', 3);
   });
 
   it('an image inside the site is still copied', () => {
-    const root = makeSite({ 'content/docs/pic.md': '# Pic\n\n![logo](./img/logo.svg)\n', 'content/docs/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n' });
+    const root = makeSite({
+      'content/docs/pic.md': '# Pic\n\n![logo](./img/logo.svg)\n',
+      'content/docs/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+    });
     const result = build(root);
     expect(result.status).toBe(0);
     const html = readFileSync(path.join(root, 'out/docs/pic/index.html'), 'utf8');

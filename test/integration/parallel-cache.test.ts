@@ -11,7 +11,6 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, copyFixture, readOut, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
 
-
 describe('parallel and single-threaded builds', () => {
   let site: string;
   beforeAll(() => {

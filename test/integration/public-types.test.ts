@@ -79,7 +79,7 @@ describe('published types', () => {
   }, 240_000);
   afterAll(() => consumer && removeDir(consumer));
 
-  it('do not point at folio\'s sources', () => {
+  it("do not point at folio's sources", () => {
     const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { types: string };
     expect(pkg.types).toMatch(/\.d\.ts$/);
     expect(readFileSync(path.join(repoRoot, pkg.types), 'utf8')).toContain('export { defineConfig }');

@@ -69,7 +69,9 @@ describe('folio serve', () => {
   });
 
   it('editing a doc body recompiles that file and re-renders only its page', async () => {
-    const event = await change(() => edit('content/docs/getting-started.md', (text) => text.replace('Install the tool, then run it.', 'Install the tool, then run it. Edited body.')));
+    const event = await change(() =>
+      edit('content/docs/getting-started.md', (text) => text.replace('Install the tool, then run it.', 'Install the tool, then run it. Edited body.')),
+    );
     expect(event.data).toMatchObject({ kind: 'incremental', reload: 'pages', removed: [], compiled: 1, changed: ['content/docs/getting-started.md'] });
     expect(rendered(event)).toEqual(['/docs/getting-started']);
     expect((await get('/docs/getting-started')).html).toContain('Edited body.');
@@ -79,21 +81,36 @@ describe('folio serve', () => {
 
   it('changing a doc title re-renders the pages whose sidebar shows it', async () => {
     const event = await change(() => edit('content/docs/getting-started.md', (text) => text.replace('title: Getting started', 'title: Getting going')));
-    expect(rendered(event)).toEqual(expect.arrayContaining(['/docs/', '/docs/getting-started', '/docs/guides/first', '/docs/guides/second', '/docs/category/guides']));
+    expect(rendered(event)).toEqual(
+      expect.arrayContaining(['/docs/', '/docs/getting-started', '/docs/guides/first', '/docs/guides/second', '/docs/category/guides']),
+    );
     const other = await get('/docs/guides/first');
     expect(other.html).toContain('Getting going');
   });
 
   it("editing a blog post's body re-renders only the post and the pages quoting its excerpt", async () => {
-    const event = await change(() => edit('content/blog/2025-01-10-first-post.md', (text) => text.replace('The rest of the first post.', 'The rest of the first post, edited.')));
+    const event = await change(() =>
+      edit('content/blog/2025-01-10-first-post.md', (text) => text.replace('The rest of the first post.', 'The rest of the first post, edited.')),
+    );
     expect(rendered(event)).toEqual(['/blog', '/blog/2025/01/10/first-post', '/blog/authors/ada', '/blog/tags/release']);
     expect((await get('/blog/2025/01/10/first-post')).html).toContain('first post, edited.');
     expect(readFileSync(path.join(site, 'out/blog/rss.xml'), 'utf8')).toContain('first post, edited.');
   });
 
   it("changing a blog post's title re-renders listings, tag, author and archive pages, sidebars and feeds", async () => {
-    const event = await change(() => edit('content/blog/2025-02-01-second-post/index.md', (text) => text.replace('title: Second post', 'title: Second post, renamed')));
-    expect(rendered(event)).toEqual(expect.arrayContaining(['/blog', '/blog/archive', '/blog/tags/guide', '/blog/authors/ada', '/blog/2025/01/10/first-post', '/blog/2025/02/01/second-post']));
+    const event = await change(() =>
+      edit('content/blog/2025-02-01-second-post/index.md', (text) => text.replace('title: Second post', 'title: Second post, renamed')),
+    );
+    expect(rendered(event)).toEqual(
+      expect.arrayContaining([
+        '/blog',
+        '/blog/archive',
+        '/blog/tags/guide',
+        '/blog/authors/ada',
+        '/blog/2025/01/10/first-post',
+        '/blog/2025/02/01/second-post',
+      ]),
+    );
     expect((await get('/blog/archive')).html).toContain('Second post, renamed');
     // The recent-posts sidebar of another post.
     expect((await get('/blog/2025/01/10/first-post')).html).toContain('Second post, renamed');
@@ -242,7 +259,10 @@ describe('folio serve', () => {
     expect((await get('/no/such/page')).html).toContain('Footer marker from the template test');
 
     // A syntax error in a template is reported like a content error; the site stays up.
-    const error = await change(() => writeFileSync(footer, withMarker.replace('</footer>', '</foter>')), (e) => e.name === 'build-error');
+    const error = await change(
+      () => writeFileSync(footer, withMarker.replace('</footer>', '</foter>')),
+      (e) => e.name === 'build-error',
+    );
     expect(error.data).toMatchObject({ code: 'PAGE_COMPILE', file: 'templates/Footer.tsx' });
     expect(error.data.line).toEqual(expect.any(Number));
     expect((await get('/docs/guides/second')).html).toContain('Footer marker from the template test');

@@ -21,11 +21,10 @@ function site(options: Partial<Record<Option, string>>): string {
   roots.push(root);
   const docs = path.join(root, 'content/docs');
   mkdirSync(docs, { recursive: true });
-  const settings = Object.entries(options).map(([key, value]) => `  ${key}: '${value}',`).join('\n');
-  writeFileSync(
-    path.join(root, 'site.config.ts'),
-    `export default {\n  title: 'Severities',\n  url: 'https://example.org',\n  docs: {},\n${settings}\n};\n`,
-  );
+  const settings = Object.entries(options)
+    .map(([key, value]) => `  ${key}: '${value}',`)
+    .join('\n');
+  writeFileSync(path.join(root, 'site.config.ts'), `export default {\n  title: 'Severities',\n  url: 'https://example.org',\n  docs: {},\n${settings}\n};\n`);
   writeFileSync(
     path.join(docs, 'intro.md'),
     [
@@ -56,7 +55,10 @@ const problems: Record<Option, { code: string; line: RegExp }> = {
   onBrokenLinks: { code: 'BROKEN_LINK', line: /content\/docs\/intro\.md:5:\d+: broken link on \/docs\/intro: \/docs\/missing-page/ },
   onBrokenMarkdownLinks: { code: 'BROKEN_MARKDOWN_LINK', line: /content\/docs\/intro\.md:7:\d+: .*gone\.md/ },
   onBrokenAnchors: { code: 'BROKEN_ANCHOR', line: /content\/docs\/intro\.md:9:\d+: broken anchor .*no-such-heading/ },
-  onDuplicateRoutes: { code: 'DUPLICATE_ROUTE', line: /content\/docs\/twin-b\.md: route \/docs\/twin is produced twice: by content\/docs\/twin-a\.md and by content\/docs\/twin-b\.md/ },
+  onDuplicateRoutes: {
+    code: 'DUPLICATE_ROUTE',
+    line: /content\/docs\/twin-b\.md: route \/docs\/twin is produced twice: by content\/docs\/twin-a\.md and by content\/docs\/twin-b\.md/,
+  },
 };
 
 describe.each(Object.keys(problems) as Option[])('%s', (option) => {
@@ -94,7 +96,10 @@ describe.each(Object.keys(problems) as Option[])('%s', (option) => {
     const root = site({});
     expect(runCli(['build'], { cwd: root }).status).toBe(0);
     const before = treeHash(path.join(root, 'out'));
-    writeFileSync(path.join(root, 'site.config.ts'), readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace('  docs: {},', `  docs: {},\n  ${option}: 'throw',`));
+    writeFileSync(
+      path.join(root, 'site.config.ts'),
+      readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace('  docs: {},', `  docs: {},\n  ${option}: 'throw',`),
+    );
     const result = runCli(['build'], { cwd: root });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('error WARNINGS_THROW');
@@ -110,7 +115,7 @@ describe.each(Object.keys(problems) as Option[])('%s', (option) => {
   });
 });
 
-it("a misspelt severity is a config error naming the option and the values it takes", () => {
+it('a misspelt severity is a config error naming the option and the values it takes', () => {
   const root = site({ onBrokenLinks: 'fail' });
   const result = runCli(['build'], { cwd: root });
   expect(result.status).toBe(1);

@@ -38,7 +38,9 @@ describe('the site', () => {
 
   it(`has every one of the ${expected.length} routes the spec names`, () => {
     expect(expected.length).toBe(105);
-    const manifest = new Set((JSON.parse(readFileSync(path.join(outDir, 'routes.json'), 'utf8')) as { path: string }[]).map((r) => r.path.replace(/\/$/, '') || '/'));
+    const manifest = new Set(
+      (JSON.parse(readFileSync(path.join(outDir, 'routes.json'), 'utf8')) as { path: string }[]).map((r) => r.path.replace(/\/$/, '') || '/'),
+    );
     const missing = expected.filter((route) => {
       const inManifest = manifest.has(route.replace(/\/$/, '') || '/');
       let onDisk = true;
@@ -84,8 +86,22 @@ describe('the site', () => {
   it('orders the docs sidebar as the fact sheets do', () => {
     const html = read('/docs/getting-started');
     const sidebar = html.slice(html.indexOf('class="doc-sidebar"'), html.indexOf('</aside>'));
-    const top = [...sidebar.matchAll(/<li class="sidebar-item (?:sidebar-category )?level-1[^"]*">(?:<div[^>]*>)?<(?:a|button)[^>]*>([^<]+)</g)].map((m) => m[1]);
-    expect(top.slice(0, 11)).toEqual(['Documentation', 'Getting Started in 5 minutes', 'CLI Usage', 'Configurations', 'Contributing', 'Architectural decisions', 'Generators', 'Inputs', 'Integrations', 'Migrations', 'Protocols']);
+    const top = [...sidebar.matchAll(/<li class="sidebar-item (?:sidebar-category )?level-1[^"]*">(?:<div[^>]*>)?<(?:a|button)[^>]*>([^<]+)</g)].map(
+      (m) => m[1],
+    );
+    expect(top.slice(0, 11)).toEqual([
+      'Documentation',
+      'Getting Started in 5 minutes',
+      'CLI Usage',
+      'Configurations',
+      'Contributing',
+      'Architectural decisions',
+      'Generators',
+      'Inputs',
+      'Integrations',
+      'Migrations',
+      'Protocols',
+    ]);
     expect(top[11]).toBe('API');
   });
 
@@ -104,7 +120,15 @@ describe('the site', () => {
     const html = read('/blog/tags');
     const tags = [...html.matchAll(/href="\/blog\/tags\/([^"]+)" class="tag">[^<]+<span class="tag-count">(\d+)<\/span>/g)].map((m) => [m[1], Number(m[2])]);
     expect(tags).toHaveLength(15);
-    expect(Object.fromEntries(tags)).toMatchObject({ 'the-codegen-project': 11, asyncapi: 7, typescript: 6, automation: 4, channels: 3, routing: 2, client: 1 });
+    expect(Object.fromEntries(tags)).toMatchObject({
+      'the-codegen-project': 11,
+      asyncapi: 7,
+      typescript: 6,
+      automation: 4,
+      channels: 3,
+      routing: 2,
+      client: 1,
+    });
   });
 
   it('shows reading time and the excerpt above the truncate marker', () => {

@@ -39,7 +39,10 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(built.output);
   const previewSecret = plantSecrets(previewSite);
   const serveSite = copyFixture('dev-site');
-  const [preview, serve] = await Promise.all([startCli(['preview', '--root', previewSite, '--port', '0']), startCli(['serve', '--root', serveSite, '--port', '0'])]);
+  const [preview, serve] = await Promise.all([
+    startCli(['preview', '--root', previewSite, '--port', '0']),
+    startCli(['serve', '--root', serveSite, '--port', '0']),
+  ]);
   servers.preview = { name: 'preview', site: previewSite, server: preview, secret: previewSecret };
   servers.serve = { name: 'serve', site: serveSite, server: serve, secret: plantSecrets(serveSite) };
 });

@@ -12,7 +12,6 @@ import { buildSite, fixtureCopies, outExists, readOut, runCli, treeHash, type Ca
 
 const fixture = fixtureCopies();
 
-
 const warningLines = (build: CapturedBuild) => build.stderr.split('\n').filter((line) => /^warning /.test(line));
 
 describe('a build with nothing changed', () => {
@@ -145,7 +144,10 @@ describe('pages that import other files', () => {
   it('are compiled on every build and keep the build from being "up to date"', () => {
     const root = fixture('docs-basic');
     writeFileSync(path.join(root, 'content/docs/numbers.mjs'), 'export const answer = 41;\n');
-    writeFileSync(path.join(root, 'content/docs/imported.mdx'), "---\ntitle: Imported\n---\n\nimport { answer } from './numbers.mjs';\n\nThe answer is {answer}.\n");
+    writeFileSync(
+      path.join(root, 'content/docs/imported.mdx'),
+      "---\ntitle: Imported\n---\n\nimport { answer } from './numbers.mjs';\n\nThe answer is {answer}.\n",
+    );
     const first = runCli(['build', '--root', root]);
     expect(first.status, first.output).toBe(0);
     expect(readOut(root, 'docs/imported/index.html')).toContain('The answer is 41.');

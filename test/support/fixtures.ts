@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { afterAll } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../src/build/build.js';
-import { createLogger } from '../../src/build/logger.js';
+import { createLogger } from '../../src/core/logger.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const fixturesDir = path.join(repoRoot, 'test/fixtures');
@@ -42,7 +42,14 @@ export function fixtureCopies(): (name: string) => string {
 /** A SHA-1 of every file under a folder, by relative path: equal trees, equal records. */
 export function treeHash(dir: string): Record<string, string> {
   const files = fg.sync('**/*', { cwd: dir, dot: true }).sort();
-  return Object.fromEntries(files.map((file) => [file, createHash('sha1').update(readFileSync(path.join(dir, file))).digest('hex')]));
+  return Object.fromEntries(
+    files.map((file) => [
+      file,
+      createHash('sha1')
+        .update(readFileSync(path.join(dir, file)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 export interface CapturedBuild extends BuildResult {

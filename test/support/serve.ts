@@ -148,13 +148,19 @@ export interface RawResponse {
 }
 
 /** Sends an HTTP/1.1 request exactly as written (fetch would normalise `..` and encodings away). */
-export function rawRequest(url: string, target: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  target: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     let data = Buffer.alloc(0);
     socket.on('connect', () => {
-      const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const extra = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n${extra}\r\n`);
     });
     socket.on('data', (chunk: Buffer) => (data = Buffer.concat([data, chunk])));

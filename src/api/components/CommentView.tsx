@@ -52,7 +52,13 @@ export function CellDescription({ comment, owner, extra = '' }: { comment: JsonC
 
 function titleOf(tag: string): string {
   const name = tag.replace(/^@/, '');
-  return name.charAt(0).toUpperCase() + name.slice(1).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return (
+    name.charAt(0).toUpperCase() +
+    name
+      .slice(1)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+  );
 }
 
 /** `@throws`, `@example`, `@see` and any other block tags, as sections at `depth`. */
@@ -90,7 +96,10 @@ export function CommentTags({ comment, owner, depth }: { comment: JsonComment | 
       {see.length ? (
         <section className="api-section api-see">
           <Heading depth={depth} text="See also" />
-          <Markdown markdown={see.map((tag) => `- ${partsToMarkdown(tag.content, links).replace(/^-\s*/, '').replace(/\n/g, '\n  ')}`).join('\n')} owner={owner} />
+          <Markdown
+            markdown={see.map((tag) => `- ${partsToMarkdown(tag.content, links).replace(/^-\s*/, '').replace(/\n/g, '\n  ')}`).join('\n')}
+            owner={owner}
+          />
         </section>
       ) : null}
       {others.map((tag, index) => (

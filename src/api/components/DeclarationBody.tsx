@@ -27,11 +27,13 @@ function Meta({ reflection }: { reflection: JsonDeclaration }) {
     <div className="api-meta">
       {group ? <span className={`api-kind api-kind-${group.slug}`}>{group.singular}</span> : null}
       {blockTags(comment, '@deprecated').length ? <Badge tone="warn">deprecated</Badge> : null}
-      {['@alpha', '@beta', '@experimental'].filter((tag) => hasModifier(comment, tag)).map((tag) => (
-        <Badge key={tag} tone="info">
-          {tag.slice(1)}
-        </Badge>
-      ))}
+      {['@alpha', '@beta', '@experimental']
+        .filter((tag) => hasModifier(comment, tag))
+        .map((tag) => (
+          <Badge key={tag} tone="info">
+            {tag.slice(1)}
+          </Badge>
+        ))}
       {since ? <span className="api-since">Since {partsToText(since.content).trim()}</span> : null}
       {source ? (
         <a className="api-source" href={source.href} target="_blank" rel="noopener noreferrer">
@@ -58,9 +60,7 @@ function FunctionBody({ reflection }: { reflection: JsonDeclaration }) {
   return (
     <>
       <CommentSummary comment={reflection.comment} owner={reflection} />
-      <p className="api-overloads-note">
-        This function has {signatures.length} overloads: the call is checked against them in order.
-      </p>
+      <p className="api-overloads-note">This function has {signatures.length} overloads: the call is checked against them in order.</p>
       {signatures.map((signature, index) => {
         const label = `${signature.name}(${(signature.parameters ?? []).map((parameter) => `${parameter.flags.isRest ? '...' : ''}${parameter.name}${parameter.flags.isOptional ? '?' : ''}`).join(', ')})`;
         return (
@@ -159,7 +159,9 @@ function VariableBody({ reflection }: { reflection: JsonDeclaration }) {
   const ctx = useTypeContext();
   // A short initializer is shown after the type, unless the type already is that literal.
   const value =
-    reflection.defaultValue && reflection.defaultValue !== '...' && reflection.defaultValue.length <= 80 && reflection.type?.type !== 'literal' ? reflection.defaultValue : undefined;
+    reflection.defaultValue && reflection.defaultValue !== '...' && reflection.defaultValue.length <= 80 && reflection.type?.type !== 'literal'
+      ? reflection.defaultValue
+      : undefined;
   const tokens: Token[] = [
     kw(reflection.flags.isConst ? 'const ' : 'let '),
     { text: reflection.name, cls: 'prop' },

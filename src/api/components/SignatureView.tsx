@@ -50,7 +50,8 @@ export function SignatureDetails({ signature, depth, showSummary = true }: { sig
         // Members (methods) say what they return in one line, without a heading of their own.
         <div className="api-returns api-returns-compact">
           <p className="api-returns-type">
-            <span className="api-label">Returns</span> <InlineType tokens={typeTokens(signature.type ?? { type: 'intrinsic', name: 'void' }, ctx)} owner={signature} />
+            <span className="api-label">Returns</span>{' '}
+            <InlineType tokens={typeTokens(signature.type ?? { type: 'intrinsic', name: 'void' }, ctx)} owner={signature} />
           </p>
           {returns ? <Markdown markdown={partsToMarkdown(returns.content, links)} owner={signature} /> : null}
         </div>

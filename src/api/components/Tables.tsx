@@ -40,9 +40,19 @@ function flagBadges(flags: JsonDeclaration['flags'], deprecated: boolean): React
   if (flags.isReadonly) badges.push(<Badge key="readonly">readonly</Badge>);
   if (flags.isAbstract) badges.push(<Badge key="abstract">abstract</Badge>);
   if (flags.isProtected) badges.push(<Badge key="protected">protected</Badge>);
-  if (flags.isOptional) badges.push(<Badge key="optional" tone="info">optional</Badge>);
+  if (flags.isOptional)
+    badges.push(
+      <Badge key="optional" tone="info">
+        optional
+      </Badge>,
+    );
   if (flags.isInherited) badges.push(<Badge key="inherited">inherited</Badge>);
-  if (deprecated) badges.push(<Badge key="deprecated" tone="warn">deprecated</Badge>);
+  if (deprecated)
+    badges.push(
+      <Badge key="deprecated" tone="warn">
+        deprecated
+      </Badge>,
+    );
   return badges;
 }
 
@@ -70,7 +80,13 @@ function defaultLine(member: { comment?: JsonDeclaration['comment']; defaultValu
 }
 
 /** Parameters of a signature: name, type, default and description; an options object's properties as `name.prop` rows. */
-export function ParametersTable({ parameters, owner }: { parameters: readonly JsonParameter[]; owner?: JsonDeclaration | { sources?: JsonDeclaration['sources'] } }) {
+export function ParametersTable({
+  parameters,
+  owner,
+}: {
+  parameters: readonly JsonParameter[];
+  owner?: JsonDeclaration | { sources?: JsonDeclaration['sources'] };
+}) {
   const ctx = useTypes();
   const rows: { key: string; label: ReactNode; param: JsonParameter | JsonDeclaration; nested: boolean }[] = [];
   for (const parameter of parameters) {
@@ -80,7 +96,12 @@ export function ParametersTable({ parameters, owner }: { parameters: readonly Js
     const type = parameter.type;
     if (type?.type === 'reflection' && type.declaration.children?.length && !type.declaration.signatures?.length) {
       for (const child of type.declaration.children) {
-        rows.push({ key: `${parameter.name}.${child.name}`, label: `${parameter.name}.${memberName(child.name)}${child.flags.isOptional ? '?' : ''}`, param: child, nested: true });
+        rows.push({
+          key: `${parameter.name}.${child.name}`,
+          label: `${parameter.name}.${memberName(child.name)}${child.flags.isOptional ? '?' : ''}`,
+          param: child,
+          nested: true,
+        });
       }
     }
   }
@@ -106,7 +127,13 @@ export function ParametersTable({ parameters, owner }: { parameters: readonly Js
   );
 }
 
-export function TypeParametersTable({ typeParameters, owner }: { typeParameters: readonly JsonTypeParameter[]; owner?: { sources?: JsonDeclaration['sources'] } }) {
+export function TypeParametersTable({
+  typeParameters,
+  owner,
+}: {
+  typeParameters: readonly JsonTypeParameter[];
+  owner?: { sources?: JsonDeclaration['sources'] };
+}) {
   const ctx = useTypes();
   const hasConstraint = typeParameters.some((parameter) => parameter.type);
   const hasDefault = typeParameters.some((parameter) => parameter.default);
@@ -119,8 +146,12 @@ export function TypeParametersTable({ typeParameters, owner }: { typeParameters:
           <td className="api-name-cell">
             <code>{parameter.name}</code>
           </td>
-          {hasConstraint ? <td className="api-type-cell">{parameter.type ? <InlineType tokens={typeTokens(parameter.type, ctx)} owner={owner} /> : '—'}</td> : null}
-          {hasDefault ? <td className="api-type-cell">{parameter.default ? <InlineType tokens={typeTokens(parameter.default, ctx)} owner={owner} /> : '—'}</td> : null}
+          {hasConstraint ? (
+            <td className="api-type-cell">{parameter.type ? <InlineType tokens={typeTokens(parameter.type, ctx)} owner={owner} /> : '—'}</td>
+          ) : null}
+          {hasDefault ? (
+            <td className="api-type-cell">{parameter.default ? <InlineType tokens={typeTokens(parameter.default, ctx)} owner={owner} /> : '—'}</td>
+          ) : null}
           {withDescriptions ? (
             <td>
               <CellDescription comment={parameter.comment} owner={owner} />
@@ -133,10 +164,17 @@ export function TypeParametersTable({ typeParameters, owner }: { typeParameters:
 }
 
 /** Properties (and accessors, index signatures) of an interface, class or object type, one anchored row each. */
-export function MembersTable({ members, indexSignatures = [] }: { members: readonly JsonDeclaration[]; indexSignatures?: NonNullable<JsonDeclaration['indexSignatures']> }) {
+export function MembersTable({
+  members,
+  indexSignatures = [],
+}: {
+  members: readonly JsonDeclaration[];
+  indexSignatures?: NonNullable<JsonDeclaration['indexSignatures']>;
+}) {
   const ctx = useTypes();
   const collector = useCollector();
-  const withDescriptions = members.some((member) => described(member, ctx.hrefFor) || Boolean(member.getSignature?.comment)) || indexSignatures.some((signature) => signature.comment);
+  const withDescriptions =
+    members.some((member) => described(member, ctx.hrefFor) || Boolean(member.getSignature?.comment)) || indexSignatures.some((signature) => signature.comment);
   return (
     <Table head={withDescriptions ? ['Property', 'Type', 'Description'] : ['Property', 'Type']} className="api-members">
       {indexSignatures.map((signature) => {

@@ -6,7 +6,7 @@ import type { Feed } from 'feed';
 import type { SiteConfig } from '../../config/schema.js';
 import type { BlogPostFile } from '../../content/blog.js';
 import type { CompiledContent } from '../../markdown/compile.js';
-import { hashOf } from '../../build/cache.js';
+import { hashOf } from '../../core/hash.js';
 import { encodeRoutePath, withBase } from '../../shared/url.js';
 import type { EmittedFile, Emitter } from '../types.js';
 

@@ -1,5 +1,5 @@
 /** The sitemap emitter: sitemap.xml with the URL of every route search engines may index. */
-import { hashOf } from '../../build/cache.js';
+import { hashOf } from '../../core/hash.js';
 import type { SiteConfig } from '../../config/schema.js';
 import { escapeHtml } from '../../render/document.js';
 import type { Route } from '../../routes/types.js';

@@ -16,7 +16,9 @@ if (!hasChromium && inCI) {
   throw new Error(`Chromium is missing at ${CHROMIUM_PATH}; under CI the browser tests must run. Install it with: apt-get install chromium`);
 }
 if (!hasChromium) {
-  console.warn(`[e2e] skipped: Chromium not found at ${CHROMIUM_PATH} (install Debian's chromium, or set FOLIO_CHROMIUM). Under CI=true these tests fail instead.`);
+  console.warn(
+    `[e2e] skipped: Chromium not found at ${CHROMIUM_PATH} (install Debian's chromium, or set FOLIO_CHROMIUM). Under CI=true these tests fail instead.`,
+  );
 }
 
 /** `describe` when Chromium is there, `describe.skip` (with the message above) when it is not. */
@@ -25,7 +27,17 @@ export const describeBrowser: typeof describe = hasChromium ? describe : (descri
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 

@@ -21,7 +21,15 @@ const model: ApiModel = {
   ms: 1,
   sourceFiles: ['/site/api/src/index.ts'],
   problems: [],
-  readme: { file: '/site/api/README.md', relPath: 'api/README.md', source: '# API', frontMatter: { description: 'All exports.' }, body: '# API', bodyLineOffset: 0, hash: 'readme-hash' },
+  readme: {
+    file: '/site/api/README.md',
+    relPath: 'api/README.md',
+    source: '# API',
+    frontMatter: { description: 'All exports.' },
+    body: '# API',
+    bodyLineOffset: 0,
+    hash: 'readme-hash',
+  },
 };
 
 describe('buildApiIndex', () => {
@@ -36,7 +44,14 @@ describe('buildApiIndex', () => {
       '/docs/api/functions/run',
       '/docs/api/interfaces/Opts',
     ]);
-    expect(index.pages.map((page) => page.id)).toEqual(['api:index', 'api:namespaces/Geo', 'api:namespaces/Geo/functions/dist', 'api:enumerations/Color', 'api:functions/run', 'api:interfaces/Opts']);
+    expect(index.pages.map((page) => page.id)).toEqual([
+      'api:index',
+      'api:namespaces/Geo',
+      'api:namespaces/Geo/functions/dist',
+      'api:enumerations/Color',
+      'api:functions/run',
+      'api:interfaces/Opts',
+    ]);
     expect(index.root.reexports).toEqual([{ name: 'start', target: 5 }]);
   });
 
@@ -98,7 +113,14 @@ describe('buildApiRoutes', () => {
           label: 'Namespaces',
           href: undefined,
           collapsed: true,
-          children: [{ label: 'Geo', href: '/docs/api/namespaces/Geo', collapsed: true, children: [{ label: 'Functions', href: undefined, collapsed: true, children: ['/docs/api/namespaces/Geo/functions/dist'] }] }],
+          children: [
+            {
+              label: 'Geo',
+              href: '/docs/api/namespaces/Geo',
+              collapsed: true,
+              children: [{ label: 'Functions', href: undefined, collapsed: true, children: ['/docs/api/namespaces/Geo/functions/dist'] }],
+            },
+          ],
         },
         { label: 'Enumerations', href: undefined, collapsed: true, children: ['/docs/api/enumerations/Color'] },
         { label: 'Functions', href: undefined, collapsed: true, children: ['/docs/api/functions/run'] },

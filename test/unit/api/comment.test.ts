@@ -19,7 +19,12 @@ describe('partsToMarkdown', () => {
 
   it('keeps links to undocumented or external symbols as code, and URLs as links with their text', () => {
     const parts = [
-      { kind: 'inline-tag', tag: '@link', text: 'GeneratorsInternal', target: { packageName: 'x', packagePath: 'src/a.ts', qualifiedName: 'GeneratorsInternal' } },
+      {
+        kind: 'inline-tag',
+        tag: '@link',
+        text: 'GeneratorsInternal',
+        target: { packageName: 'x', packagePath: 'src/a.ts', qualifiedName: 'GeneratorsInternal' },
+      },
       { kind: 'text', text: ', ' },
       { kind: 'inline-tag', tag: '@link', text: 'the [spec] site', target: 'https://example.com/spec' },
       { kind: 'text', text: ', ' },

@@ -15,7 +15,13 @@ function render(page: ApiPage, sourceUrl?: string) {
   const collector = new PageCollector({ page, index, baseUrl: '/base/', root: '/site', sourceUrl, origin: '/site/api/src/index.ts' });
   const body = page.reflection ? createElement(DeclarationBody, { reflection: page.reflection }) : createElement(IndexBody, {});
   const html = renderToStaticMarkup(createElement(CollectorContext.Provider, { value: collector }, body));
-  return { html: fillMarkdown(html, collector.fragments.map((fragment) => `<p>${fragment.markdown}</p>`)), collector };
+  return {
+    html: fillMarkdown(
+      html,
+      collector.fragments.map((fragment) => `<p>${fragment.markdown}</p>`),
+    ),
+    collector,
+  };
 }
 
 describe('function page', () => {
@@ -53,7 +59,9 @@ describe('function page', () => {
 describe('member tables', () => {
   it('anchors each property row, shows badges, the linked type and the default', () => {
     const { html, collector } = render(pageAt('/docs/api/interfaces/Opts'));
-    expect(html).toMatch(/<tr id="a"><td class="api-name-cell"><code class="api-member-name">a<\/code><span class="api-badges"><span class="api-badge api-badge-neutral">readonly<\/span><span class="api-badge api-badge-info">optional<\/span>/);
+    expect(html).toMatch(
+      /<tr id="a"><td class="api-name-cell"><code class="api-member-name">a<\/code><span class="api-badges"><span class="api-badge api-badge-neutral">readonly<\/span><span class="api-badge api-badge-info">optional<\/span>/,
+    );
     expect(html).toContain('<a class="api-type-link tok-type" href="/base/docs/api/enumerations/Color">Color</a>');
     expect(collector.fragments.map((fragment) => fragment.markdown)).toContain('The colour.\n\n**Default:** `Color.Red`');
     expect(collector.ids).toContain('a');

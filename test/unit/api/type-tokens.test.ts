@@ -18,10 +18,17 @@ const text = (type: JsonType, layout = {}) => tokensToText(typeTokens(type, ctx,
 
 describe('typeTokens', () => {
   it('links references to exported types and leaves external ones as plain text', () => {
-    const tokens = typeTokens(ref('Promise', { packageName: 'typescript', packagePath: 'lib/lib.es5.d.ts', qualifiedName: 'Promise' }, [ref('TheCodegenConfiguration', 10)]), ctx);
+    const tokens = typeTokens(
+      ref('Promise', { packageName: 'typescript', packagePath: 'lib/lib.es5.d.ts', qualifiedName: 'Promise' }, [ref('TheCodegenConfiguration', 10)]),
+      ctx,
+    );
     expect(tokensToText(tokens)).toBe('Promise<TheCodegenConfiguration>');
     expect(tokens.find((t) => t.text === 'Promise')?.href).toBeUndefined();
-    expect(tokens.find((t) => t.text === 'TheCodegenConfiguration')).toEqual({ text: 'TheCodegenConfiguration', cls: 'type', href: '/docs/api/type-aliases/TheCodegenConfiguration' });
+    expect(tokens.find((t) => t.text === 'TheCodegenConfiguration')).toEqual({
+      text: 'TheCodegenConfiguration',
+      cls: 'type',
+      href: '/docs/api/type-aliases/TheCodegenConfiguration',
+    });
   });
 
   it('does not link a reference whose target has no page, nor a type parameter', () => {
@@ -49,15 +56,33 @@ describe('typeTokens', () => {
   it('prints literals, tuples, operators, queries, indexed access, conditionals, mapped and template literal types', () => {
     expect(text(lit('a"b'))).toBe('"a\\"b"');
     expect(text({ type: 'literal', value: { value: '12', negative: true } } as JsonType)).toBe('-12n');
-    expect(text({ type: 'tuple', elements: [intrinsic('string'), { type: 'namedTupleMember', name: 'n', isOptional: true, element: intrinsic('number') }] } as JsonType)).toBe('[string, n?: number]');
+    expect(
+      text({
+        type: 'tuple',
+        elements: [intrinsic('string'), { type: 'namedTupleMember', name: 'n', isOptional: true, element: intrinsic('number') }],
+      } as JsonType),
+    ).toBe('[string, n?: number]');
     expect(text({ type: 'typeOperator', operator: 'keyof', target: ref('Node', 11) })).toBe('keyof Node');
     expect(text({ type: 'query', queryType: ref('defaults', 12) } as JsonType)).toBe('typeof defaults');
     expect(text({ type: 'indexedAccess', objectType: ref('Node', 11), indexType: lit('value') })).toBe('Node["value"]');
     expect(
-      text({ type: 'conditional', checkType: ref('T', 0), extendsType: intrinsic('string'), trueType: lit(1), falseType: { type: 'inferred', name: 'U' } } as JsonType),
+      text({
+        type: 'conditional',
+        checkType: ref('T', 0),
+        extendsType: intrinsic('string'),
+        trueType: lit(1),
+        falseType: { type: 'inferred', name: 'U' },
+      } as JsonType),
     ).toBe('T extends string ? 1 : infer U');
     expect(
-      text({ type: 'mapped', parameter: 'K', parameterType: ref('Keys', 0), templateType: intrinsic('boolean'), readonlyModifier: '+', optionalModifier: '-' } as JsonType),
+      text({
+        type: 'mapped',
+        parameter: 'K',
+        parameterType: ref('Keys', 0),
+        templateType: intrinsic('boolean'),
+        readonlyModifier: '+',
+        optionalModifier: '-',
+      } as JsonType),
     ).toBe('{ readonly [K in Keys]-?: boolean }');
     expect(text({ type: 'templateLiteral', head: 'on', tail: [[intrinsic('string'), 'Event']] } as JsonType)).toBe('`on${string}Event`');
     expect(text({ type: 'predicate', name: 'value', asserts: false, targetType: intrinsic('string') } as JsonType)).toBe('value is string');
@@ -88,7 +113,16 @@ describe('typeTokens', () => {
   it('breaks a wide union over lines in declaration blocks only', () => {
     const union: JsonType = { type: 'union', types: ['payloads', 'parameters', 'headers', 'types', 'channels', 'custom', 'client'].map((v) => lit(v)) };
     expect(text(union)).toBe('"payloads" | "parameters" | "headers" | "types" | "channels" | "custom" | "client"');
-    expect(text(union, { multiline: true, width: 40 }).split('\n')).toEqual(['', '  | "payloads"', '  | "parameters"', '  | "headers"', '  | "types"', '  | "channels"', '  | "custom"', '  | "client"']);
+    expect(text(union, { multiline: true, width: 40 }).split('\n')).toEqual([
+      '',
+      '  | "payloads"',
+      '  | "parameters"',
+      '  | "headers"',
+      '  | "types"',
+      '  | "channels"',
+      '  | "custom"',
+      '  | "client"',
+    ]);
   });
 });
 
@@ -110,7 +144,9 @@ describe('signatureTokens', () => {
 
   it('prints a declaration with its name, type parameters, optional and rest parameters', () => {
     const tokens = signatureTokens(signature, ctx, { arrow: false, name: true, keyword: 'function' });
-    expect(tokensToText(tokens)).toBe('function parse<T extends object = Node>(input: string, options?: TheCodegenConfiguration, ...rest: number[]): Promise<void>');
+    expect(tokensToText(tokens)).toBe(
+      'function parse<T extends object = Node>(input: string, options?: TheCodegenConfiguration, ...rest: number[]): Promise<void>',
+    );
     expect(tokens.filter((t) => t.href).map((t) => t.href)).toEqual(['/docs/api/interfaces/Node', '/docs/api/type-aliases/TheCodegenConfiguration']);
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isNoise, isStyleOnly, planChanges, type FileEvent, type WatchedPaths } from '../../../src/build/changes.js';
+import { isNoise, isStyleOnly, planChanges, type FileEvent } from '../../../src/build/incremental/changes.js';
+import type { WatchedPaths } from '../../../src/core/site-paths.js';
 
 const root = '/site';
 const theme = '/folio';
@@ -28,7 +29,10 @@ describe('planChanges', () => {
   it('treats blog metadata files as a change of the whole blog', () => {
     expect(planChanges([change('/site/content/blog/authors.yml')], watched).blog.rediscover).toBe(true);
     expect(planChanges([change('/site/content/blog/tags.yml')], watched).blog.rediscover).toBe(true);
-    expect(planChanges([change('/site/content/blog/2025-01-01-x/index.md')], watched).blog).toEqual({ rediscover: false, files: ['/site/content/blog/2025-01-01-x/index.md'] });
+    expect(planChanges([change('/site/content/blog/2025-01-01-x/index.md')], watched).blog).toEqual({
+      rediscover: false,
+      files: ['/site/content/blog/2025-01-01-x/index.md'],
+    });
   });
 
   it('rebuilds the bundles for theme and page-component changes, the client only for styles', () => {

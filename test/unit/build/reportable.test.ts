@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportable } from '../../../src/build/incremental-build.js';
-import type { Warning } from '../../../src/build/warnings.js';
+import { reportable } from '../../../src/build/incremental/incremental-build.js';
+import type { Warning } from '../../../src/core/warnings.js';
 
 const warning = (file: string, message: string): Warning => ({ code: 'BROKEN_LINK', message, location: { file, line: 3 } });
 

@@ -4,7 +4,14 @@ import { prefetchAllowed } from '../../../src/client/prefetch.js';
 
 const templates = ['doc', 'docCategory', 'mdPage', 'tsxPage', 'blogList', 'blogPost', 'blogTags', 'blogAuthors', 'blogArchive', 'notFound'];
 const check = (data: unknown, path = '/docs/usage') => pageDataProblem({ data, path, templates, components: ['index'] });
-const doc = { path: '/docs/usage', key: '/docs/usage-abc', template: 'doc', title: 'Usage | Site', props: { title: 'Usage', breadcrumbs: [], toc: [] }, bodyHtml: '<p>x</p>' };
+const doc = {
+  path: '/docs/usage',
+  key: '/docs/usage-abc',
+  template: 'doc',
+  title: 'Usage | Site',
+  props: { title: 'Usage', breadcrumbs: [], toc: [] },
+  bodyHtml: '<p>x</p>',
+};
 
 describe('pageDataProblem', () => {
   it('accepts a well-formed chunk, whatever the path form', () => {
@@ -24,7 +31,9 @@ describe('pageDataProblem', () => {
     expect(check({ ...doc, props: null })).toBe('the page data has no props');
     expect(check({ ...doc, props: { title: 'Usage', breadcrumbs: [] } })).toBe('the doc page data lacks the "toc" list');
     expect(check({ path: '/blog/x', key: 'k', template: 'blogPost', title: 't', props: { toc: [] } }, '/blog/x')).toBe('the blogPost page data lacks "post"');
-    expect(check({ path: '/', key: 'k', template: 'tsxPage', title: 't', props: { component: 'gone' } }, '/')).toBe('the page component "gone" is not in the client bundle');
+    expect(check({ path: '/', key: 'k', template: 'tsxPage', title: 't', props: { component: 'gone' } }, '/')).toBe(
+      'the page component "gone" is not in the client bundle',
+    );
   });
 });
 

@@ -23,7 +23,9 @@ describe('validateConfig', () => {
 
   it('names an unknown key, its line and the closest known key', () => {
     const source = "export default defineConfig({\n  title: 'T',\n  url: 'https://t.example',\n  navbar: { hideOnScrol: true },\n});\n";
-    expect(() => validateConfig({ value: { ...base, navbar: { hideOnScrol: true } }, file: '/x/site.config.ts', source })).toThrow(/unknown key "navbar\.hideOnScrol"/);
+    expect(() => validateConfig({ value: { ...base, navbar: { hideOnScrol: true } }, file: '/x/site.config.ts', source })).toThrow(
+      /unknown key "navbar\.hideOnScrol"/,
+    );
     try {
       validateConfig({ value: { ...base, navbar: { hideOnScrol: true } }, file: '/x/site.config.ts', source });
     } catch (error) {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Warning } from '../../../src/build/warnings.js';
+import type { Warning } from '../../../src/core/warnings.js';
 import { firstInvalidByte, readText } from '../../../src/content/read-text.js';
 import { isFolioError } from '../../../src/errors/index.js';
 import { removeDir } from '../../support/fixtures.js';
@@ -79,7 +79,10 @@ describe('firstInvalidByte', () => {
     it(name, () => {
       expect(firstInvalidByte(Uint8Array.from(bytes))).toBe(expected);
       // Agrees with Node's own check on whether the bytes are UTF-8 at all.
-      expect(expected === -1).toBe(Buffer.from(bytes).toString('utf8') === new TextDecoder('utf-8', { fatal: false }).decode(Uint8Array.from(bytes)) && !Buffer.from(bytes).toString('utf8').includes('\uFFFD'));
+      expect(expected === -1).toBe(
+        Buffer.from(bytes).toString('utf8') === new TextDecoder('utf-8', { fatal: false }).decode(Uint8Array.from(bytes)) &&
+          !Buffer.from(bytes).toString('utf8').includes('\uFFFD'),
+      );
     });
   }
 });

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Warning } from '../../../src/build/warnings.js';
+import type { Warning } from '../../../src/core/warnings.js';
 import { isIgnoredDir, walkContent } from '../../../src/content/walk.js';
 import { removeDir } from '../../support/fixtures.js';
 

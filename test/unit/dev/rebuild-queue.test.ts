@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileEvent } from '../../../src/build/changes.js';
+import type { FileEvent } from '../../../src/build/incremental/changes.js';
 import { createRebuildQueue } from '../../../src/dev/rebuild-queue.js';
 
 const event = (name: string): FileEvent => ({ path: `/site/${name}`, type: 'change' });

@@ -38,7 +38,19 @@ describe('resolveRequest', () => {
   });
 
   it('refuses dot segments in every encoding, NUL bytes and backslashes', () => {
-    for (const target of ['/../secret.txt', '/docs/../../secret.txt', '/%2e%2e/secret.txt', '/%2E%2e/secret.txt', '/..%2fsecret.txt', '/docs/.%2e/x', '/./index.html', '/%00', '/a\\b', '/%5c..%5csecret.txt', '/%E0%A4%A']) {
+    for (const target of [
+      '/../secret.txt',
+      '/docs/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2E%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/docs/.%2e/x',
+      '/./index.html',
+      '/%00',
+      '/a\\b',
+      '/%5c..%5csecret.txt',
+      '/%E0%A4%A',
+    ]) {
       expect(resolveRequest(out, target), target).toEqual({ refused: true });
     }
   });

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, truncate
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FileEvent } from '../../../src/build/changes.js';
+import type { FileEvent } from '../../../src/build/incremental/changes.js';
 import { createWatcher, settledSignatures, watchLimitMessage, type Watcher } from '../../../src/dev/watcher.js';
 import { removeDir } from '../../support/fixtures.js';
 

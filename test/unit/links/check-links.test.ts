@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkLinks, scanHtml } from '../../../src/links/check-links.js';
 
-const page = (path: string, extra: Partial<Parameters<typeof checkLinks>[0]['pages'][number]> = {}) => ({ path, origin: `${path}.md`, contentLinks: [], hrefs: [], ids: [], ...extra });
+const page = (path: string, extra: Partial<Parameters<typeof checkLinks>[0]['pages'][number]> = {}) => ({
+  path,
+  origin: `${path}.md`,
+  contentLinks: [],
+  hrefs: [],
+  ids: [],
+  ...extra,
+});
 
 describe('checkLinks', () => {
   it('accepts links to routes in any path form, files and existing anchors', () => {

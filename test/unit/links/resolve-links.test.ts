@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warning } from '../../../src/build/warnings.js';
+import type { Warning } from '../../../src/core/warnings.js';
 import { isFolioError, type FolioError } from '../../../src/errors/index.js';
 import { resolveContentLinks, type LinkResolver, type MediaFile } from '../../../src/links/resolve-links.js';
 import { siteFoldersOf } from '../../../src/links/site-folders.js';
@@ -41,7 +41,17 @@ function resolverFor(fileRoutes: Map<string, string> = new Map()): { resolver: L
 
 function page(html: string, refs: { links?: string[]; images?: string[] }): CompiledContent {
   const at = (href: string, index: number) => ({ href, line: 10 + index, column: 1 });
-  return { html, hasTruncate: false, headings: [], ids: [], links: (refs.links ?? []).map(at), images: (refs.images ?? []).map(at), words: 0, summary: '', usedMdx: false };
+  return {
+    html,
+    hasTruncate: false,
+    headings: [],
+    ids: [],
+    links: (refs.links ?? []).map(at),
+    images: (refs.images ?? []).map(at),
+    words: 0,
+    summary: '',
+    usedMdx: false,
+  };
 }
 
 function failure(run: () => unknown): FolioError {
@@ -96,7 +106,11 @@ describe('files referenced from content stay inside the site', () => {
 
   it('images inside the site (also through a link that stays inside) are collected as before', () => {
     const { resolver, media, warnings } = resolverFor();
-    const result = resolveContentLinks({ compiled: page('<img src="../pic.png"><img src="../alias.png">', { images: ['../pic.png', '../alias.png'] }), file: file(), resolver });
+    const result = resolveContentLinks({
+      compiled: page('<img src="../pic.png"><img src="../alias.png">', { images: ['../pic.png', '../alias.png'] }),
+      file: file(),
+      resolver,
+    });
     expect(warnings).toEqual([]);
     expect(media.size).toBe(2);
     expect(result.html).toMatch(/^<img src="\/assets\/media\/pic-[0-9a-f]{8}\.png"><img src="\/assets\/media\/alias-[0-9a-f]{8}\.png">$/);

@@ -32,7 +32,9 @@ describe('compileMarkdown', () => {
   it('renders nested admonitions with titles', async () => {
     const result = await compile('::::info Outer\n\n:::danger\nInner\n:::\n\n::::');
     expect(result.html).toContain('<div class="admonition admonition-info" role="note"><div class="admonition-heading">Outer</div>');
-    expect(result.html).toContain('<div class="admonition admonition-danger" role="note"><div class="admonition-heading">Danger</div><div class="admonition-content"><p>Inner</p>');
+    expect(result.html).toContain(
+      '<div class="admonition admonition-danger" role="note"><div class="admonition-heading">Danger</div><div class="admonition-content"><p>Inner</p>',
+    );
   });
 
   it('keeps colons in prose as text (no stray directives)', async () => {

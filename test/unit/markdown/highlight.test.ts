@@ -33,7 +33,11 @@ function siteBlocks(): Block[] {
 }
 
 const SAMPLES: Block[] = [
-  { where: 'markdown with a fenced block', lang: 'md', code: '# Title\n\n*em* and **strong** and `code`\n\n```ts\nconst x: number = 1;\n```\n\n> quote\n- [link](https://example.com)' },
+  {
+    where: 'markdown with a fenced block',
+    lang: 'md',
+    code: '# Title\n\n*em* and **strong** and `code`\n\n```ts\nconst x: number = 1;\n```\n\n> quote\n- [link](https://example.com)',
+  },
   { where: 'tsx', lang: 'tsx', code: 'export function App({ name }: { name: string }) {\n  return <div className="x">{name}</div>;\n}' },
   { where: 'bash heredoc and variables', lang: 'bash', code: 'cat <<EOF > out.txt\nhello $USER\nEOF\nfor f in *.ts; do echo "${f%.ts}"; done   \n   ' },
   { where: 'yaml with anchors', lang: 'yaml', code: 'base: &base\n  name: "x"  # comment\n  list:\n    - 1\n    - true\nother:\n  <<: *base' },
@@ -69,7 +73,9 @@ function ourStyles(lines: { content: string; style: string }[][]): string[][] {
     for (const run of runs) {
       const light = /--shiki-light:([^;]+)/.exec(run.style)?.[1];
       const dark = /--shiki-dark:([^;]+)/.exec(run.style)?.[1];
-      const style = run.style ? `${light?.toUpperCase()}|${dark?.toUpperCase()}|${fontStyle(run.style, '--shiki-light')}|${fontStyle(run.style, '--shiki-dark')}` : '';
+      const style = run.style
+        ? `${light?.toUpperCase()}|${dark?.toUpperCase()}|${fontStyle(run.style, '--shiki-light')}|${fontStyle(run.style, '--shiki-dark')}`
+        : '';
       for (const char of run.content) chars.push(/\s/.test(char) ? ' ' : style);
     }
     return chars;
@@ -87,7 +93,9 @@ describe('dual-theme highlighting', () => {
 
   it('reads enough blocks from the site to mean something', () => {
     expect(blocks.length).toBeGreaterThan(200);
-    expect(new Set(blocks.map((block) => normaliseLang(block.lang)))).toEqual(new Set(['typescript', 'bash', 'yaml', 'javascript', 'json', 'text', 'tsx', 'markdown']));
+    expect(new Set(blocks.map((block) => normaliseLang(block.lang)))).toEqual(
+      new Set(['typescript', 'bash', 'yaml', 'javascript', 'json', 'text', 'tsx', 'markdown']),
+    );
   });
 
   it("gives every character shiki's colour and font style in both themes", async () => {
@@ -95,7 +103,10 @@ describe('dual-theme highlighting', () => {
     for (const block of blocks) {
       const expected = shikiStyles(shiki, block);
       const actual = ourStyles(await ours.tokenize(block.code, block.lang));
-      expect(actual.map((line) => line.length), block.where).toEqual(expected.map((line) => line.length));
+      expect(
+        actual.map((line) => line.length),
+        block.where,
+      ).toEqual(expected.map((line) => line.length));
       if (JSON.stringify(actual) !== JSON.stringify(expected)) mismatches.push(block.where);
     }
     expect(mismatches).toEqual([]);
@@ -111,7 +122,9 @@ describe('dual-theme highlighting', () => {
   it('renders a <pre> with both themes, marked lines, line numbers and the language', async () => {
     const pre = await ours.highlight({ code: 'const a = 1;\nconst b = 2;\n', lang: 'ts', meta: parseCodeMeta('{2} showLineNumbers') });
     const html = toHtml(pre);
-    expect(html).toMatch(/^<pre class="shiki shiki-themes github-light-default github-dark-default line-numbers" style="--shiki-light:#1f2328;--shiki-dark:#e6edf3;--shiki-light-bg:#ffffff;--shiki-dark-bg:#0d1117" tabindex="0" data-language="typescript"><code>/);
+    expect(html).toMatch(
+      /^<pre class="shiki shiki-themes github-light-default github-dark-default line-numbers" style="--shiki-light:#1f2328;--shiki-dark:#e6edf3;--shiki-light-bg:#ffffff;--shiki-dark-bg:#0d1117" tabindex="0" data-language="typescript"><code>/,
+    );
     expect(html).toContain('<span class="line"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const</span>');
     expect(html).toMatch(/<\/span>\n<span class="line highlighted"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const<\/span>/);
     expect(html.match(/class="line/g)).toHaveLength(2);

@@ -69,7 +69,9 @@ describe('nesting limits', () => {
   });
 
   it('ordinary nesting builds: a list 20 deep, JSX 30 deep, nested admonitions', async () => {
-    const result = await compile(`${nestedList(20)}\n\n${'<div>'.repeat(30)}x${'</div>'.repeat(30)}\n\n::::info\n:::tip\nIn.\n:::\n::::\n`, { file: '/site/docs/ok.mdx' });
+    const result = await compile(`${nestedList(20)}\n\n${'<div>'.repeat(30)}x${'</div>'.repeat(30)}\n\n::::info\n:::tip\nIn.\n:::\n::::\n`, {
+      file: '/site/docs/ok.mdx',
+    });
     expect(result.html.match(/<ul>/g)).toHaveLength(20);
     expect(result.html.match(/<div>/g)).toHaveLength(30);
   });
@@ -83,7 +85,16 @@ describe('nesting limits', () => {
   });
 
   it('the exact measure counts a list and its item as one level', () => {
-    const tree = { type: 'root', children: [{ type: 'list', position: { start: { line: 1 } }, children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'x' }] }] }] }] };
+    const tree = {
+      type: 'root',
+      children: [
+        {
+          type: 'list',
+          position: { start: { line: 1 } },
+          children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'x' }] }] }],
+        },
+      ],
+    };
     expect(deepestNode(tree as never, 1)).toBeUndefined();
     expect(deepestNode(tree as never, 0)).toEqual({ line: 1, depth: 1 });
   });
@@ -128,7 +139,9 @@ describe('MDX imports that do not resolve', () => {
   it('an import that exists still works', async () => {
     writeFileSync(path.join(dir, 'hello.js'), 'export default function Hello() { return "hello from a component"; }\n');
     writeFileSync(path.join(dir, 'two words.js'), 'export default function Two() { return "two words"; }\n');
-    const result = await compile('import Hello from "./hello.js";\nimport Two from "./two%20words.js";\n\n<Hello /> <Two />\n', { file: path.join(dir, 'ok.mdx') });
+    const result = await compile('import Hello from "./hello.js";\nimport Two from "./two%20words.js";\n\n<Hello /> <Two />\n', {
+      file: path.join(dir, 'ok.mdx'),
+    });
     expect(result.html).toContain('hello from a component');
     expect(result.html).toContain('two words');
   });

@@ -15,7 +15,17 @@ interface FakeNode {
   id?: string;
 }
 
-function run({ baseUrl, routePath, pathname, clientLoaded }: { baseUrl: string; routePath: string; pathname: string; clientLoaded: boolean }): FakeNode | undefined {
+function run({
+  baseUrl,
+  routePath,
+  pathname,
+  clientLoaded,
+}: {
+  baseUrl: string;
+  routePath: string;
+  pathname: string;
+  clientLoaded: boolean;
+}): FakeNode | undefined {
   let onReady: (() => void) | undefined;
   let inserted: FakeNode | undefined;
   const node = (tag: string): FakeNode & Record<string, unknown> => {
@@ -70,7 +80,9 @@ describe('baseUrlCheckScript', () => {
         'This site did not load properly. Its scripts were not found: the site is built for baseUrl "/" but is served under "/sub/". Set baseUrl to "/sub/" in site.config.ts and build again.',
       );
     }
-    expect(message(run({ baseUrl: '/docs-site/', routePath: '/blog', pathname: '/blog', clientLoaded: false }))).toContain('served under "/". Set baseUrl to "/"');
+    expect(message(run({ baseUrl: '/docs-site/', routePath: '/blog', pathname: '/blog', clientLoaded: false }))).toContain(
+      'served under "/". Set baseUrl to "/"',
+    );
   });
 
   it('says the scripts did not load when the address shows no other base', () => {

@@ -5,7 +5,10 @@ import { buildDocsRoutes } from '../../../src/routes/docs-routes.js';
 
 function doc(relPath: string, frontMatter: Record<string, unknown> = {}, body = ''): DocFile {
   const dir = relPath.includes('/') ? relPath.slice(0, relPath.lastIndexOf('/')) : '';
-  const name = relPath.split('/').pop()!.replace(/\.mdx?$/, '');
+  const name = relPath
+    .split('/')
+    .pop()!
+    .replace(/\.mdx?$/, '');
   const isIndex = /^(readme|index)$/i.test(name);
   const cleanDir = dir.replace(/(^|\/)\d+-/g, '$1');
   const id = cleanDir ? `${cleanDir}/${name}` : name;
@@ -54,7 +57,11 @@ describe('buildDocsRoutes', () => {
   it('makes a generated index page for a category that asks for one, with cards and neighbours', () => {
     const { drafts, sidebar } = buildDocsRoutes(
       content(
-        [doc('intro.md', { sidebar_position: 1 }, '# Intro'), doc('protocols/kafka.md', { description: 'Kafka things.' }, '# Kafka'), doc('protocols/README.md', { sidebar_position: 1 }, '# About protocols')],
+        [
+          doc('intro.md', { sidebar_position: 1 }, '# Intro'),
+          doc('protocols/kafka.md', { description: 'Kafka things.' }, '# Kafka'),
+          doc('protocols/README.md', { sidebar_position: 1 }, '# About protocols'),
+        ],
         [{ dir: 'protocols', label: 'Protocols', position: 2, link: { type: 'generated-index', description: 'All protocols.' } }],
       ),
       options,
@@ -100,7 +107,14 @@ describe('buildDocsRoutes', () => {
   });
 
   it('takes the title from front matter, else the first heading, else the file name', () => {
-    const { drafts } = buildDocsRoutes(content([doc('one.md', { title: 'From front matter' }, '# Heading'), doc('two.md', {}, '<!-- x -->\n# From heading'), doc('three.md', {}, 'No heading.')]), options);
+    const { drafts } = buildDocsRoutes(
+      content([
+        doc('one.md', { title: 'From front matter' }, '# Heading'),
+        doc('two.md', {}, '<!-- x -->\n# From heading'),
+        doc('three.md', {}, 'No heading.'),
+      ]),
+      options,
+    );
     expect(drafts.map((d) => d.title)).toEqual(['From front matter', 'From heading', 'three']);
   });
 });

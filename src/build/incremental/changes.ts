@@ -5,9 +5,7 @@
  * the config changed (a build from scratch). Pure: paths in, plan out.
  */
 import path from 'node:path';
-import type { SiteConfig } from '../config/schema.js';
-import { folioRoot } from '../render/folio-root.js';
-import { cacheDirFor } from './context.js';
+import { isInside, type WatchedPaths } from '../../core/site-paths.js';
 
 export type FileEventType = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
 
@@ -15,22 +13,6 @@ export interface FileEvent {
   /** Absolute path. */
   path: string;
   type: FileEventType;
-}
-
-/** The folders and files a site's build reads, absolute. */
-export interface WatchedPaths {
-  root: string;
-  configFile: string;
-  docsDir?: string;
-  blogDir?: string;
-  pagesDir: string;
-  staticDir: string;
-  /** API entry points, their tsconfig and readme, and the folders holding the entry points. */
-  apiPaths: string[];
-  /** Theme sources bundled into the client and server (templates/, src/client/, src/shared/). */
-  themeDirs: string[];
-  /** Never watched: the output and cache folders. */
-  ignoredDirs: string[];
 }
 
 export interface ChangePlan {
@@ -65,13 +47,9 @@ const CATEGORY = /^_category_\.(json|ya?ml)$/;
 /** Editor and OS artefacts that are never site input. */
 export function isNoise(file: string): boolean {
   const base = path.basename(file);
-  return base.startsWith('.') || base.endsWith('~') || /\.(swp|swx|swo|tmp|bak|orig)$/i.test(base) || base === '4913' || /(^|[\\/])node_modules([\\/]|$)/.test(file);
-}
-
-export function isInside(dir: string | undefined, file: string): boolean {
-  if (!dir) return false;
-  const rel = path.relative(dir, file);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return (
+    base.startsWith('.') || base.endsWith('~') || /\.(swp|swx|swo|tmp|bak|orig)$/i.test(base) || base === '4913' || /(^|[\\/])node_modules([\\/]|$)/.test(file)
+  );
 }
 
 /** Discovery skips files and folders whose name starts with `_`. */
@@ -176,27 +154,4 @@ export function isStyleOnly(plan: ChangePlan): boolean {
     plan.statics.length === 0 &&
     plan.media.length === 0
   );
-}
-
-/** The folders and files a site's build reads, from its config (before the first build: the default folders). */
-export function sitePaths({ root, outDir, config }: { root: string; outDir: string; config?: SiteConfig }): WatchedPaths {
-  const theme = folioRoot();
-  const resolve = (p: string) => path.resolve(root, p);
-  const apiPaths: string[] = [];
-  if (config?.api) {
-    for (const entry of config.api.entryPoints) apiPaths.push(path.dirname(resolve(entry)), resolve(entry));
-    if (config.api.tsconfig) apiPaths.push(resolve(config.api.tsconfig));
-    if (config.api.readme) apiPaths.push(resolve(config.api.readme));
-  }
-  return {
-    root,
-    configFile: path.join(root, 'site.config.ts'),
-    docsDir: config ? (config.docs ? resolve(config.docs.path) : undefined) : resolve('content/docs'),
-    blogDir: config ? (config.blog ? resolve(config.blog.path) : undefined) : resolve('content/blog'),
-    pagesDir: resolve(config?.pages.path ?? 'content/pages'),
-    staticDir: resolve(config?.staticDir ?? 'content/static'),
-    apiPaths,
-    themeDirs: [path.join(theme, 'templates'), path.join(theme, 'src', 'client'), path.join(theme, 'src', 'shared')],
-    ignoredDirs: [outDir, cacheDirFor(root)],
-  };
 }

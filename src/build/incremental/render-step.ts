@@ -6,13 +6,13 @@
  * posts it lists), the site data, the client files and the server bundle.
  * Same fingerprint, same bytes: the page is left alone.
  */
-import type { PageLinks } from '../links/check-links.js';
-import { scanHtml } from '../links/check-links.js';
-import { CHUNK_DIR, chunkUrl, renderRoute, type RenderInput } from '../render/render-pages.js';
-import type { Route, RouteTable } from '../routes/types.js';
-import type { RouteManifestEntry } from '../shared/page-data.js';
-import { chunkNameFor, outputFileFor } from '../shared/url.js';
-import { hashOf } from './cache.js';
+import type { PageLinks } from '../../links/check-links.js';
+import { scanHtml } from '../../links/check-links.js';
+import { CHUNK_DIR, chunkUrl, renderRoute, type RenderInput } from '../../render/render-pages.js';
+import type { Route, RouteTable } from '../../routes/types.js';
+import type { RouteManifestEntry } from '../../shared/page-data.js';
+import { chunkNameFor, outputFileFor } from '../../shared/url.js';
+import { hashOf } from '../../core/hash.js';
 
 export interface SharedRenderInputs {
   /** URL of the site data file (hashed: changes with navbar, sidebars, footer). */
@@ -40,7 +40,15 @@ export interface Fingerprints {
   notFound: string;
 }
 
-export function fingerprintRoutes({ table, shared, bodies }: { table: RouteTable; shared: SharedRenderInputs; bodies: ReadonlyMap<string, string> }): Fingerprints {
+export function fingerprintRoutes({
+  table,
+  shared,
+  bodies,
+}: {
+  table: RouteTable;
+  shared: SharedRenderInputs;
+  bodies: ReadonlyMap<string, string>;
+}): Fingerprints {
   const base = sharedFingerprint(shared);
   const routes = new Map<string, string>();
   for (const route of table.routes) routes.set(route.path, routeFingerprint({ route, shared: base, bodies }));

@@ -8,28 +8,13 @@
  * disk full) stops being written for the rest of the build, once reported.
  * Safe to delete at any time.
  */
-import crypto, { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FolioError, fsError, isFsError } from '../errors/index.js';
-import { writeFileAtomic } from './output.js';
-
-export function hashOf(...parts: (string | Uint8Array)[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) {
-    hash.update(part);
-    hash.update('\0');
-  }
-  return hash.digest('hex');
-}
+import { writeFileAtomic } from './atomic-write.js';
+import { checksum } from './hash.js';
 
 const SEAL = 'folio-cache-1';
-
-/** A quick checksum of a text (not a key: keys use hashOf). */
-function checksum(text: string): string {
-  const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
-  return oneShot ? oneShot('sha1', text) : createHash('sha1').update(text).digest('hex');
-}
 
 /** A text with its seal in front: `folio-cache-1 <sha1> <bytes>\n<text>`. */
 export function seal(text: string): string {

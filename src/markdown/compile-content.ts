@@ -10,16 +10,16 @@ import type { Content } from '../content/types.js';
 import type { SourceFile } from '../content/read-source.js';
 import { referencedFile, resolveContentLinks, resolveRefs, type MediaFile } from '../links/resolve-links.js';
 import { siteFoldersOf } from '../links/site-folders.js';
-import type { CompiledContent } from '../markdown/compile.js';
-import { compileMany } from '../markdown/compile-many.js';
-import { compileFresh, readCompiled } from '../markdown/compile.js';
+import type { CompiledContent } from './compile.js';
+import { compileMany } from './compile-many.js';
+import { compileFresh, readCompiled } from './compile.js';
 import { FolioError } from '../errors/index.js';
-import { CodeHighlighter } from '../markdown/highlight.js';
+import { CodeHighlighter } from './highlight.js';
 import type { RouteTable } from '../routes/types.js';
 import { isExternal } from '../shared/url.js';
-import { hashOf } from './cache.js';
-import type { BuildContext } from './context.js';
-import type { Warning } from './warnings.js';
+import { hashOf } from '../core/hash.js';
+import type { BuildContext } from '../core/context.js';
+import type { Warning } from '../core/warnings.js';
 
 /** One markdown source as compiled by the last build. */
 export interface CompiledEntry {
@@ -323,7 +323,8 @@ export async function compileApiPages({
   } else if (!previous || apiDirty) {
     api = new Map();
     const before = ctx.warnings.items.length;
-    for (const [id, compiled] of await compileApi(ctx, { model: content.api, table, highlighter })) api.set(id, { compiled, fingerprint: fingerprintOf(compiled) });
+    for (const [id, compiled] of await compileApi(ctx, { model: content.api, table, highlighter }))
+      api.set(id, { compiled, fingerprint: fingerprintOf(compiled) });
     apiWarnings = ctx.warnings.items.slice(before);
   } else for (const warning of apiWarnings) ctx.warnings.add(warning);
   for (const [id, entry] of api) {

@@ -10,13 +10,22 @@
  */
 import { copyFileSync, linkSync, statSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { PageLinks } from '../links/check-links.js';
-import { hashOf, readSealed, writeSealed } from '../build/cache.js';
-import { signatureOf, type Snapshot } from '../build/up-to-date.js';
+import type { PageLinks } from '../../links/check-links.js';
+import { readSealed, writeSealed } from '../../core/cache.js';
+import { hashOf } from '../../core/hash.js';
+import { signatureOf, type Snapshot } from './up-to-date.js';
 
 export interface ReuseManifest {
   outDir: string;
-  routes: Record<string, { fingerprint: string; files: string[]; links: PageLinks; /** `size:mtime` of each file as written (a file changed since is not reused). */ stats?: string[] }>;
+  routes: Record<
+    string,
+    {
+      fingerprint: string;
+      files: string[];
+      links: PageLinks /** `size:mtime` of each file as written (a file changed since is not reused). */;
+      stats?: string[];
+    }
+  >;
 }
 
 export function manifestFile(cacheDir: string, outDir: string): string {

@@ -6,27 +6,37 @@
  */
 import { cpSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { bundleClient, siteDataFile } from '../assets/emit-assets.js';
-import { emittersFor } from '../emitters/registry.js';
-import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
-import { checkLinks } from '../links/check-links.js';
-import type { CodeHighlighter } from '../markdown/highlight.js';
-import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
-import { CHUNK_DIR, type RenderInput } from '../render/render-pages.js';
-import { createRouteTable } from '../routes/route-table.js';
-import type { Route, RouteTable } from '../routes/types.js';
-import type { Content } from '../content/types.js';
-import { chunkNameFor, outputFileFor } from '../shared/url.js';
-import { isInside, isStyleOnly, type ChangePlan } from './changes.js';
-import { compileStep, type CompileStepResult } from './compile-step.js';
+import { bundleClient, siteDataFile } from '../../assets/emit-assets.js';
+import { emittersFor } from '../../emitters/registry.js';
+import { runEmitters, type EmitOutcome } from '../../emitters/run-emitters.js';
+import { checkLinks } from '../../links/check-links.js';
+import type { CodeHighlighter } from '../../markdown/highlight.js';
+import { bundleServer, type ServerModule } from '../../render/bundle-pages.js';
+import { CHUNK_DIR, type RenderInput } from '../../render/render-pages.js';
+import { createRouteTable } from '../../routes/route-table.js';
+import type { Route, RouteTable } from '../../routes/types.js';
+import type { Content } from '../../content/types.js';
+import { chunkNameFor, outputFileFor } from '../../shared/url.js';
+import { isStyleOnly, type ChangePlan } from './changes.js';
+import { isInside } from '../../core/site-paths.js';
+import { compileStep, type CompileStepResult } from '../../markdown/compile-content.js';
 import { updateContent } from './content-update.js';
-import { cacheDirFor, createContext, type BuildContext, type BuildMode } from './context.js';
-import type { Logger } from './logger.js';
+import { cacheDirFor, createContext, type BuildContext, type BuildMode } from '../../core/context.js';
+import type { Logger } from '../../core/logger.js';
 import { fingerprintRoutes, manifestJson, renderNotFound, renderRoutes } from './render-step.js';
-import type { ReloadKind } from './session.js';
-import { isLinkTargetFile, postDataFor, sourceFingerprints, tsxPagesKey, warningId, type ClientAssets, type RenderedRoute, type SessionState } from './session-state.js';
+import type { ReloadKind } from '../session.js';
+import {
+  isLinkTargetFile,
+  postDataFor,
+  sourceFingerprints,
+  tsxPagesKey,
+  warningId,
+  type ClientAssets,
+  type RenderedRoute,
+  type SessionState,
+} from './session-state.js';
 import { PendingOutput, removeOutputFiles } from './staging.js';
-import type { Warning } from './warnings.js';
+import type { Warning } from '../../core/warnings.js';
 
 export interface IncrementalInput {
   state: SessionState;
@@ -170,7 +180,12 @@ interface StagedChanges {
 }
 
 /** Bundles (when stale), site data, static files, images, the pages whose fingerprint changed, emitters. */
-async function writeChanges(input: IncrementalInput, ctx: BuildContext, { content, table, compiled }: UpdatedSources, output: PendingOutput): Promise<StagedChanges> {
+async function writeChanges(
+  input: IncrementalInput,
+  ctx: BuildContext,
+  { content, table, compiled }: UpdatedSources,
+  output: PendingOutput,
+): Promise<StagedChanges> {
   const { state: prev, plan, root, outDir } = input;
   const config = ctx.config;
   // Bundles, only when their sources changed.
@@ -179,7 +194,9 @@ async function writeChanges(input: IncrementalInput, ctx: BuildContext, { conten
   const pagesChanged = tsxKey !== prev.tsxPages;
   const [client, server] = await Promise.all([
     plan.client || pagesChanged ? bundleClient({ ctx, pages: tsxPages, outDir: output.stagingDir() }) : prev.client,
-    plan.server || pagesChanged ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash }) : prev.server,
+    plan.server || pagesChanged
+      ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash })
+      : prev.server,
   ]);
   const site = siteDataFile(table.site);
   const siteData = `/${site.name}`;
@@ -267,11 +284,24 @@ function commitChanges({ state: prev, outDir }: IncrementalInput, ctx: BuildCont
   const outputFiles = new Set(prev.outputFiles);
   for (const file of deletions) outputFiles.delete(file);
   for (const file of written) if (isLinkTargetFile(file)) outputFiles.add(file);
-  for (const warning of checkLinks({ pages: [...routes.values()].map((route) => route.links), files: outputFiles, baseUrl: ctx.config.baseUrl })) ctx.warnings.add(warning);
+  for (const warning of checkLinks({ pages: [...routes.values()].map((route) => route.links), files: outputFiles, baseUrl: ctx.config.baseUrl }))
+    ctx.warnings.add(warning);
   return { routes, outputFiles };
 }
 
-function reloadKind({ plan, prev, state, renderedPaths, removed }: { plan: ChangePlan; prev: SessionState; state: SessionState; renderedPaths: string[]; removed: string[] }): ReloadKind {
+function reloadKind({
+  plan,
+  prev,
+  state,
+  renderedPaths,
+  removed,
+}: {
+  plan: ChangePlan;
+  prev: SessionState;
+  state: SessionState;
+  renderedPaths: string[];
+  removed: string[];
+}): ReloadKind {
   const scriptsChanged = !sameList(prev.client.scripts, state.client.scripts);
   const stylesChanged = !sameList(prev.client.styles, state.client.styles);
   if (isStyleOnly(plan) && !scriptsChanged && prev.server === state.server) return stylesChanged ? 'css' : 'none';
@@ -280,7 +310,15 @@ function reloadKind({ plan, prev, state, renderedPaths, removed }: { plan: Chang
 }
 
 /** Warnings worth printing: those not shown by the last build, and those of the changed files. */
-export function reportable({ previous, current, changed }: { previous: readonly Warning[]; current: readonly Warning[]; changed: readonly string[] }): Warning[] {
+export function reportable({
+  previous,
+  current,
+  changed,
+}: {
+  previous: readonly Warning[];
+  current: readonly Warning[];
+  changed: readonly string[];
+}): Warning[] {
   const known = new Set(previous.map(warningId));
   const files = new Set(changed);
   return current.filter((warning) => !known.has(warningId(warning)) || (warning.location?.file !== undefined && files.has(warning.location.file)));

@@ -6,13 +6,13 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadApiModel } from '../api/load-api.js';
-import { keepsPost, readPost, sortPosts, type BlogContent } from '../content/blog.js';
-import { blogOptions, discoverBlogSection, discoverDocsSection, discoverPagesSection } from '../content/discover.js';
-import { readDoc, type DocsContent } from '../content/docs.js';
-import type { Content } from '../content/types.js';
+import { loadApiModel } from '../../api/load-api.js';
+import { keepsPost, readPost, sortPosts, type BlogContent } from '../../content/blog.js';
+import { blogOptions, discoverBlogSection, discoverDocsSection, discoverPagesSection } from '../../content/discover.js';
+import { readDoc, type DocsContent } from '../../content/docs.js';
+import type { Content } from '../../content/types.js';
 import type { ChangePlan } from './changes.js';
-import type { BuildContext } from './context.js';
+import type { BuildContext } from '../../core/context.js';
 
 export interface ContentUpdate {
   content: Content;

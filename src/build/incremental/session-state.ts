@@ -2,19 +2,19 @@
  * What a build session keeps between builds, and the small pure helpers
  * both the full and the incremental build use to derive it.
  */
-import type { LoadedConfig } from '../config/load-config.js';
-import type { SiteConfig } from '../config/schema.js';
-import type { Content } from '../content/types.js';
-import type { EmitterRecord } from '../emitters/types.js';
-import type { TsxPageFile } from '../content/pages.js';
-import type { PageLinks } from '../links/check-links.js';
-import type { ServerModule } from '../render/bundle-pages.js';
-import { dateFormatter, postListing } from '../routes/blog-routes.js';
-import type { RouteTable } from '../routes/types.js';
-import type { PostSummary } from '../shared/page-data.js';
-import { hashOf } from './cache.js';
-import type { CompileState } from './compile-step.js';
-import type { Warning } from './warnings.js';
+import type { LoadedConfig } from '../../config/load-config.js';
+import type { SiteConfig } from '../../config/schema.js';
+import type { Content } from '../../content/types.js';
+import type { EmitterRecord } from '../../emitters/types.js';
+import type { TsxPageFile } from '../../content/pages.js';
+import type { PageLinks } from '../../links/check-links.js';
+import type { ServerModule } from '../../render/bundle-pages.js';
+import { dateFormatter, postListing } from '../../routes/blog-routes.js';
+import type { RouteTable } from '../../routes/types.js';
+import type { PostSummary } from '../../shared/page-data.js';
+import { hashOf } from '../../core/hash.js';
+import type { CompileState } from '../../markdown/compile-content.js';
+import type { Warning } from '../../core/warnings.js';
 
 export interface ClientAssets {
   scripts: string[];

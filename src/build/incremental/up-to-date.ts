@@ -13,8 +13,9 @@
  */
 import { readdirSync, realpathSync, statSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { hashOf, readSealed, writeSealed } from './cache.js';
-import type { Warning } from './warnings.js';
+import { readSealed, writeSealed } from '../../core/cache.js';
+import { hashOf } from '../../core/hash.js';
+import type { Warning } from '../../core/warnings.js';
 
 /** Path → `size:mtime` for files, `dir` for folders walked, `-` for a file that was missing. */
 export type Snapshot = Record<string, string>;
@@ -131,7 +132,19 @@ export function configKeyOf({ buildHash, config }: { buildHash: string; config: 
  * The stamp of the previous build when nothing it depends on changed; undefined
  * when a build is needed. `reason` says why not (for tests and --verbose use).
  */
-export function checkUpToDate({ cacheDir, outDir, configKey, now, inputs }: { cacheDir: string; outDir: string; configKey: string; now: Date; inputs: Snapshot }): { stamp?: Stamp; reason: string } {
+export function checkUpToDate({
+  cacheDir,
+  outDir,
+  configKey,
+  now,
+  inputs,
+}: {
+  cacheDir: string;
+  outDir: string;
+  configKey: string;
+  now: Date;
+  inputs: Snapshot;
+}): { stamp?: Stamp; reason: string } {
   let stamp: Stamp;
   try {
     stamp = JSON.parse(readSealed(stampFile(cacheDir, outDir)) ?? '') as Stamp;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folioRoot } from '../render/folio-root.js';
+import { folioRoot } from './folio-root.js';
 
 /** folio's own version (from its package.json). */
 export function folioVersion(): string {

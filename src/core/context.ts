@@ -46,7 +46,11 @@ export function createContext(init: Omit<BuildContext, 'warnings' | 'cache'> & {
   }
   const onWriteError = (error: unknown) => {
     const cause = asFolioError(error);
-    warnings.add({ code: 'CACHE_UNAVAILABLE', message: `${cause.message}; the rest of this build does not write the cache`, location: { file: init.cacheDir } });
+    warnings.add({
+      code: 'CACHE_UNAVAILABLE',
+      message: `${cause.message}; the rest of this build does not write the cache`,
+      location: { file: init.cacheDir },
+    });
   };
   return { ...rest, warnings, cache: new Cache(dir, { memory: keepInMemory, onWriteError }) };
 }

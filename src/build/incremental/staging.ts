@@ -9,7 +9,7 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTempOutput, discardOutput, OUTPUT_MARKER } from './output.js';
+import { createTempOutput, discardOutput, OUTPUT_MARKER } from '../output.js';
 
 /** Files under a folder, as URL-style paths relative to it (`/docs/x/index.html`). */
 export function listFiles(dir: string): string[] {

@@ -1,0 +1,50 @@
+/** The folders and files of a site that a build reads and `serve` watches, from its config. */
+import path from 'node:path';
+import type { SiteConfig } from '../config/schema.js';
+import { cacheDirFor } from './context.js';
+import { folioRoot } from './folio-root.js';
+
+/** The folders and files a site's build reads, absolute. */
+export interface WatchedPaths {
+  root: string;
+  configFile: string;
+  docsDir?: string;
+  blogDir?: string;
+  pagesDir: string;
+  staticDir: string;
+  /** API entry points, their tsconfig and readme, and the folders holding the entry points. */
+  apiPaths: string[];
+  /** Theme sources bundled into the client and server (templates/, src/client/, src/shared/). */
+  themeDirs: string[];
+  /** Never watched: the output and cache folders. */
+  ignoredDirs: string[];
+}
+
+export function isInside(dir: string | undefined, file: string): boolean {
+  if (!dir) return false;
+  const rel = path.relative(dir, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** The folders and files a site's build reads, from its config (before the first build: the default folders). */
+export function sitePaths({ root, outDir, config }: { root: string; outDir: string; config?: SiteConfig }): WatchedPaths {
+  const theme = folioRoot();
+  const resolve = (p: string) => path.resolve(root, p);
+  const apiPaths: string[] = [];
+  if (config?.api) {
+    for (const entry of config.api.entryPoints) apiPaths.push(path.dirname(resolve(entry)), resolve(entry));
+    if (config.api.tsconfig) apiPaths.push(resolve(config.api.tsconfig));
+    if (config.api.readme) apiPaths.push(resolve(config.api.readme));
+  }
+  return {
+    root,
+    configFile: path.join(root, 'site.config.ts'),
+    docsDir: config ? (config.docs ? resolve(config.docs.path) : undefined) : resolve('content/docs'),
+    blogDir: config ? (config.blog ? resolve(config.blog.path) : undefined) : resolve('content/blog'),
+    pagesDir: resolve(config?.pages.path ?? 'content/pages'),
+    staticDir: resolve(config?.staticDir ?? 'content/static'),
+    apiPaths,
+    themeDirs: [path.join(theme, 'templates'), path.join(theme, 'src', 'client'), path.join(theme, 'src', 'shared')],
+    ignoredDirs: [outDir, cacheDirFor(root)],
+  };
+}
