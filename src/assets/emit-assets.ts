@@ -11,14 +11,8 @@ import type { BuildContext } from '../core/context.js';
 import type { TsxPageFile } from '../content/pages.js';
 import { compileError, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
 import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
-import type { DocumentAssets } from '../render/document.js';
 import { folioRoot } from '../core/folio-root.js';
 import type { SiteData } from '../shared/page-data.js';
-
-export interface EmittedAssets extends DocumentAssets {
-  /** Bytes of each emitted client file, for the build summary. */
-  sizes: Record<string, number>;
-}
 
 export interface ClientBundle {
   scripts: string[];

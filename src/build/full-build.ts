@@ -43,6 +43,7 @@ import {
   type RenderedRoute,
   type SessionState,
 } from './incremental/session-state.js';
+import { settleAll } from '../core/settle-all.js';
 import { task } from '../core/task.js';
 import { sitePaths, type WatchedPaths } from '../core/site-paths.js';
 import { checkUpToDate, configKeyOf, removeStamp, statFiles, walkInputs, writeStamp, type Snapshot, type Stamp } from './incremental/up-to-date.js';
@@ -295,7 +296,9 @@ async function writeSite(input: FullBuildInput, { run }: Runner, { context }: Se
   const assets = await run(
     'emitAssets',
     async () => {
-      const [client, server] = await Promise.all([
+      // Both settle before a failure is thrown: a bundle still writing into the temporary folder
+      // after it was discarded would leave it behind.
+      const [client, server] = await settleAll([
         bundleClient({ ctx: context, pages: tsxPages, outDir: out }),
         bundleServer({ pages: tsxPages, cacheDir: path.join(context.cacheDir, 'server'), cache: context.cache, salt: context.buildHash }),
       ]);

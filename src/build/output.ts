@@ -209,6 +209,15 @@ export function markOutput(outDir: string): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long ago a file or folder was last changed (0 when it is gone). */
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Holds a lock beside the output folder while `fn` runs, so two builds of one site never swap at
  * the same moment. A lock whose process is gone is taken over.
@@ -229,14 +238,17 @@ async function withSwapLock<T>(outDir: string, fn: () => T): Promise<T> {
       } catch {
         // being created or removed right now
       }
-      if (Number.isInteger(owner) && !processAlive(owner)) {
+      // A lock whose owner is gone is taken over; so is one without an owner after a few seconds
+      // (a build killed between making the lock and writing its pid into it).
+      const known = Number.isInteger(owner) && owner > 0;
+      if ((known && !processAlive(owner)) || (!known && ageMs(lock) > 3_000)) {
         rmSync(lock, { recursive: true, force: true });
         continue;
       }
       if (Date.now() - started > 30_000) {
         throw new FolioError({
           code: 'OUTPUT_FAILED',
-          message: `another folio build (process ${Number.isInteger(owner) ? owner : 'unknown'}) has been replacing ${outDir} for 30 s`,
+          message: `another folio build (process ${Number.isInteger(owner) && owner > 0 ? owner : 'unknown'}) has been replacing ${outDir} for 30 s`,
           location: { file: outDir },
         });
       }

@@ -20,6 +20,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isNoise, type FileEvent, type FileEventType } from '../build/incremental/changes.js';
+import { isFolderEntry } from '../core/dirent.js';
 import { isInside } from '../core/site-paths.js';
 
 export interface Watcher {
@@ -176,15 +177,7 @@ export function appearedEvents(dir: string, ignored: (file: string) => boolean =
     }
     for (const entry of entries) {
       const full = path.join(current, entry.name);
-      let isDir = entry.isDirectory();
-      if (entry.isSymbolicLink()) {
-        try {
-          isDir = statSync(full).isDirectory();
-        } catch {
-          isDir = false;
-        }
-      }
-      visit(full, isDir ? 'addDir' : 'add');
+      visit(full, isFolderEntry(full, entry) ? 'addDir' : 'add');
     }
   };
   const stats = statSafe(dir);

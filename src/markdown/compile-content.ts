@@ -78,8 +78,6 @@ export interface CompileStepResult {
   compiledCount: number;
   /** Worker threads the compile used (0: this thread only). */
   workers: number;
-  /** Files reused from the previous build without compiling. */
-  reusedCount: number;
 }
 
 /**
@@ -230,7 +228,6 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   const compiled = new CompiledMap();
   const frontMatter = new Map<string, Record<string, unknown>>();
   const fingerprints = new Map<string, string>();
-  let reusedCount = 0;
   const sources = markdownSources(content);
   const bySource = new Map(sources.map((source) => [source.file, source]));
   // One-shot builds with a disk cache keep page bodies on disk until rendering (watch mode keeps them all).
@@ -277,7 +274,6 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     const prior = previous?.entries.get(source.file);
     let entry = fresh.get(source.file);
     if (!entry) {
-      reusedCount++;
       entry = prior && !prior.targets.some((target) => dirtyTargets.has(target)) ? prior : settle(source, prior!.raw);
     }
     for (const warning of entry.warnings) ctx.warnings.add(warning);
@@ -295,7 +291,6 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     frontMatter,
     fingerprints,
     compiledCount,
-    reusedCount,
     workers: many.workers,
   };
   if (!input.skipApi) await compileApiPages({ ...input, highlighter, result });

@@ -4,7 +4,6 @@
  * fills in excerpts and reading times from the compiled posts.
  */
 import type { SiteConfig } from '../config/schema.js';
-import type { Warning } from '../core/warnings.js';
 import type { BlogContent, BlogPostFile } from '../content/blog.js';
 import type { AuthorData, BlogListProps, LinkData, PaginationData, PostSummary, TagData } from '../shared/page-data.js';
 import { encodeRoutePath } from '../shared/url.js';
@@ -36,11 +35,10 @@ function pagination(slice: PageSlice<unknown>): PaginationData {
   };
 }
 
-export function buildBlogRoutes({ blog, config, warnings }: { blog: BlogContent; config: SiteConfig; warnings: Warning[] }): {
+export function buildBlogRoutes({ blog, config }: { blog: BlogContent; config: SiteConfig }): {
   drafts: RouteDraft[];
   recent: LinkData[];
 } {
-  void warnings;
   const options = config.blog!;
   const formatDate = dateFormatter(config.lang);
   const base = options.routeBasePath.replace(/\/$/, '');

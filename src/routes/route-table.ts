@@ -39,7 +39,7 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
   if (api) drafts.push(...api.drafts);
   let blogRecent;
   if (content.blog && config.blog) {
-    const blog = buildBlogRoutes({ blog: content.blog, config, warnings });
+    const blog = buildBlogRoutes({ blog: content.blog, config });
     drafts.push(...blog.drafts);
     blogRecent = blog.recent;
   }
@@ -47,9 +47,7 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
 
   const routes: Route[] = [];
   const seen = new Map<string, RouteDraft>();
-  const sourceRoutes = new Map<string, string>();
   for (const draft of drafts) {
-    if (draft.source && draft.source.kind !== 'api') sourceRoutes.set(draft.source.file, draft.path);
     const id = normaliseRoute(draft.path);
     const existing = seen.get(id);
     if (existing) {
@@ -74,7 +72,7 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
     origin: 'folio',
   });
   const site = buildSiteData({ config, docsSidebar, firstDocHref, blogRecent });
-  return { routes, site, notFound, sourceRoutes, warnings };
+  return { routes, site, notFound, warnings };
 }
 
 function firstHref(items: { type: string; href?: string; items?: unknown[] }[]): string | undefined {

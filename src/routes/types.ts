@@ -39,7 +39,5 @@ export interface RouteTable {
   site: SiteData;
   /** The not-found page (written to 404.html, not listed in routes.json). */
   notFound: Route<'notFound'>;
-  /** Content file → route path, for every source (also one that lost a duplicate-route tie). */
-  sourceRoutes: Map<string, string>;
   warnings: Warning[];
 }

@@ -32,6 +32,17 @@ describeBrowser('docs sidebar options (Chromium)', () => {
     await markDocument(page);
     return page;
   }
+  /** Clicks a link in the page's content (not the sidebar) to `href`: client navigation. */
+  async function followLinkTo(page: Page, href: string): Promise<void> {
+    await page.evaluate((target) => {
+      const a = document.createElement('a');
+      a.href = target;
+      a.id = 'e2e-link';
+      a.textContent = `to ${target}`;
+      document.querySelector('main')!.prepend(a);
+    }, href);
+    await page.locator('#e2e-link').click();
+  }
   const sidebar = (page: Page) => page.locator('aside.doc-sidebar');
   const caret = (page: Page, label: string) => sidebar(page).getByRole('button', { name: new RegExp(`sidebar category '${label}'`) });
   /** Which categories show their items, by label. */
@@ -62,14 +73,7 @@ describeBrowser('docs sidebar options (Chromium)', () => {
     // A link elsewhere on the page into a closed category opens it and closes the current one.
     await caret(page, 'Alpha').click();
     await expect.poll(() => openCategories(page)).toEqual(['Alpha']);
-    await page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = '/docs/gamma/one';
-      a.id = 'e2e-link';
-      a.textContent = 'to gamma';
-      document.querySelector('main')!.prepend(a);
-    });
-    await page.locator('#e2e-link').click();
+    await followLinkTo(page, '/docs/gamma/one');
     await page.waitForFunction(() => location.pathname === '/docs/gamma/one');
     await expect.poll(() => openCategories(page)).toEqual(['Gamma']);
     expect(await sameDocument(page)).toBe(true);
@@ -91,14 +95,7 @@ describeBrowser('docs sidebar options (Chromium)', () => {
     const articleWidth = (await page.locator('main.doc-main').boundingBox())!.width;
     expect(articleWidth).toBeGreaterThan(wide);
     // Client navigation to another doc keeps it hidden.
-    await page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = '/docs/beta/one';
-      a.id = 'e2e-link';
-      a.textContent = 'to beta';
-      document.querySelector('main')!.prepend(a);
-    });
-    await page.locator('#e2e-link').click();
+    await followLinkTo(page, '/docs/beta/one');
     await page.waitForFunction(() => location.pathname === '/docs/beta/one');
     expect(await sameDocument(page)).toBe(true);
     expect(await expand.isVisible()).toBe(true);

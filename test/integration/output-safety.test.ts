@@ -7,7 +7,7 @@
  * whole site: every source file byte-identical afterwards.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +184,17 @@ describe('temporary folders of killed builds', () => {
     // And the function alone never throws, whatever it meets.
     expect(removeStaleTemps(path.join(root, 'out'))).toEqual([]);
     for (const dir of [alive, unmarked, otherName]) rmSync(dir, { recursive: true });
+  });
+
+  it('a swap lock left by a build killed before it wrote its pid is taken over (no 30 s wait, no failure)', () => {
+    expect(runCli(['build'], { cwd: root }).status).toBe(0);
+    const lock = path.join(root, '.folio-tmp-out.lock');
+    mkdirSync(lock);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const result = runCli(['build', '--force'], { cwd: root });
+    expect(result.status, result.output).toBe(0);
+    expect(temps(root)).toEqual([]);
   });
 
   it('SIGKILL at any stage keeps out/ intact, and the next build leaves no temporary folder', async () => {

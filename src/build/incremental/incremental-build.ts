@@ -18,6 +18,7 @@ import type { Route, RouteTable } from '../../routes/types.js';
 import type { Content } from '../../content/types.js';
 import { chunkNameFor, outputFileFor } from '../../shared/url.js';
 import { isStyleOnly, type ChangePlan } from './changes.js';
+import { settleAll } from '../../core/settle-all.js';
 import { isInside } from '../../core/site-paths.js';
 import { compileStep, type CompileStepResult } from '../../markdown/compile-content.js';
 import { updateContent } from './content-update.js';
@@ -192,7 +193,7 @@ async function writeChanges(
   const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
   const tsxKey = tsxPagesKey(tsxPages);
   const pagesChanged = tsxKey !== prev.tsxPages;
-  const [client, server] = await Promise.all([
+  const [client, server] = await settleAll([
     plan.client || pagesChanged ? bundleClient({ ctx, pages: tsxPages, outDir: output.stagingDir() }) : prev.client,
     plan.server || pagesChanged
       ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash })

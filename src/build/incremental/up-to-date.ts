@@ -13,6 +13,7 @@
  */
 import { readdirSync, realpathSync, statSync, rmSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { isFolderEntry } from '../../core/dirent.js';
 import { readSealed, writeSealed } from '../../core/cache.js';
 import { hashOf } from '../../core/hash.js';
 import type { Warning } from '../../core/warnings.js';
@@ -66,14 +67,7 @@ export function walkInputs(roots: readonly string[], ignored: readonly string[])
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (IGNORED_NAMES.has(entry.name) || skip.has(full) || entry.name.startsWith('.folio-tmp-')) continue;
-      let isDir = entry.isDirectory();
-      if (entry.isSymbolicLink()) {
-        try {
-          isDir = statSync(full).isDirectory();
-        } catch {
-          isDir = false;
-        }
-      }
+      const isDir = isFolderEntry(full, entry);
       if (isDir) walk(full);
       else {
         try {
