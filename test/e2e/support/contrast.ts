@@ -24,7 +24,9 @@ export interface ContrastReport {
 }
 
 // The file is one arrow function expression (a trailing `;` a formatter may add is dropped).
-const source = readFileSync(new URL('./contrast-in-page.js', import.meta.url), 'utf8').trim().replace(/;$/, '');
+const source = readFileSync(new URL('./contrast-in-page.js', import.meta.url), 'utf8')
+  .trim()
+  .replace(/;$/, '');
 
 export async function checkContrast(page: Page, options: { exclude?: string } = {}): Promise<ContrastReport> {
   return (await page.evaluate(`(${source})(${JSON.stringify(options)})`)) as ContrastReport;
