@@ -19,16 +19,26 @@ export function leadingTitle(body: string): string | undefined {
     }
     if (/^\{\/\*.*\*\/\}$/.test(line)) continue;
     if (/^(import|export)\s/.test(line)) continue;
-    const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
-    if (!match) return undefined;
-    return plainText(match[1].replace(/\s*\\?\{#[^}]+\\?\}\s*$/, ''));
+    return /^#\s/.test(line) ? headingText(line) : undefined;
   }
   return undefined;
 }
 
-/** Strips inline markdown from a heading: code ticks, emphasis, links. */
+/**
+ * The text of an ATX heading line (`# The \`generate\` command {#gen}` → `The generate command`).
+ * The one title rule: the sidebar label and route title (leadingTitle, before compiling) and the
+ * compiled page's <h1> (transformMdast) both come from here, so they always agree.
+ */
+export function headingText(line: string): string | undefined {
+  const match = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line.trim());
+  if (!match) return undefined;
+  return plainText(match[1].replace(/\s*\\?\{#[^}]+\\?\}\s*$/, '')) || undefined;
+}
+
+/** Strips inline markdown from a heading: code ticks, emphasis, links, HTML and JSX tags. */
 export function plainText(text: string): string {
   return text
+    .replace(/<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/g, '')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/`([^`]*)`/g, '$1')

@@ -175,7 +175,7 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
   if (deepest) throw tooDeepError(input, deepest);
   const imports = mdx ? importsOf(tree) : [];
   const words = countWords(toString(tree));
-  const info = transformMdast(tree, { stripTitle: input.stripTitle });
+  const info = transformMdast(tree, { stripTitle: input.stripTitle, source: text });
   const summary = firstParagraph(tree);
   const excerptTree = truncateLine ? { type: 'root' as const, children: stripMdx(childrenBefore(tree, truncateLine)) } : undefined;
 
@@ -307,7 +307,7 @@ async function renderWithMdx(
   let collected: ReturnType<typeof decorateAndCollect> = { ids: [], links: [], images: [] };
   const stripTitle = input.stripTitle ?? true;
   const remarkFolio = () => (tree: MdastRoot) => {
-    transformMdast(tree, { stripTitle });
+    transformMdast(tree, { stripTitle, source: text });
   };
   const rehypeFolio = () => async (tree: HastRoot) => {
     await highlightCode({ tree, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });

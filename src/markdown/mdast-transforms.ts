@@ -6,6 +6,7 @@
  */
 import GithubSlugger from 'github-slugger';
 import { slugOr } from '../shared/slug.js';
+import { headingText } from '../content/leading-title.js';
 import type { Heading as MdHeading, Root, RootContent, Parent, Text, PhrasingContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { ADMONITION_TYPES } from './compat.js';
@@ -39,14 +40,18 @@ const ADMONITION_TITLES: Record<string, string> = {
   secondary: 'Note',
 };
 
-export function transformMdast(tree: Root, { stripTitle }: { stripTitle: boolean }): MdastInfo {
+export function transformMdast(tree: Root, { stripTitle, source }: { stripTitle: boolean; source?: string }): MdastInfo {
   const info: MdastInfo = { headings: [], needsMdx: false, imports: false };
   walk(tree as unknown as AnyNode, info);
   if (stripTitle) {
     const index = tree.children.findIndex((node) => node.type !== 'mdxjsEsm');
     const first = tree.children[index];
     if (first && first.type === 'heading' && first.depth === 1) {
-      info.title = toString(first).trim();
+      // The title's text by the one rule route labels use (headingText), from the heading's source line.
+      const start = first.position?.start.offset;
+      const end = first.position?.end.offset;
+      const line = source !== undefined && start !== undefined && end !== undefined ? source.slice(start, end) : undefined;
+      info.title = (line !== undefined ? headingText(line) : undefined) ?? toString(first).trim();
       tree.children.splice(index, 1);
     }
   }
