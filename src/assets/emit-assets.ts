@@ -3,7 +3,8 @@
  * content-hashed names), the site data file, and content/static copied as is.
  * Runs before rendering because every page names the hashed files.
  */
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
+import type { Warning } from '../core/warnings.js';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { hashOf } from '../core/hash.js';
@@ -98,7 +99,42 @@ export function writeSiteData({ site, outDir }: { site: SiteData; outDir: string
   return `/${name}`;
 }
 
-export function copyStatic({ staticDir, outDir }: { staticDir: string; outDir: string }): void {
+/**
+ * Copies the static folder into the output. Symbolic links are followed (a link in the output
+ * would let the pages written after it land wherever it points), but only to targets inside the
+ * site root; a link that points out of the site, or back up into a folder it sits in, is left out
+ * with a warning.
+ */
+export function copyStatic({ staticDir, outDir, root, warn }: { staticDir: string; outDir: string; root: string; warn: (warning: Warning) => void }): void {
   if (!existsSync(staticDir)) return;
-  cpSync(staticDir, outDir, { recursive: true, dereference: false });
+  cpSync(staticDir, outDir, { recursive: true, dereference: true, filter: (source) => staticSourceAllowed(source, { root, warn }) });
+}
+
+/** Whether a file of the static folder may be published: not a link out of the site or a loop. */
+export function staticSourceAllowed(source: string, { root, warn }: { root: string; warn: (warning: Warning) => void }): boolean {
+  let stats: Stats;
+  try {
+    stats = lstatSync(source);
+  } catch {
+    return false;
+  }
+  if (!stats.isSymbolicLink()) return true;
+  let real: string;
+  try {
+    real = realpathSync(source);
+  } catch {
+    warn({ code: 'STATIC_LINK_SKIPPED', message: 'a symbolic link whose target does not exist; left out of the output', location: { file: source } });
+    return false;
+  }
+  const realRoot = realpathSync(root);
+  const inside = real === realRoot || real.startsWith(`${realRoot}${path.sep}`);
+  const parent = realpathSync(path.dirname(source));
+  const loop = parent === real || parent.startsWith(`${real}${path.sep}`);
+  if (inside && !loop) return true;
+  warn({
+    code: 'STATIC_LINK_SKIPPED',
+    message: `a symbolic link to ${real} ${inside ? 'points back into a folder it sits in' : 'points out of the site'}; left out of the output`,
+    location: { file: source },
+  });
+  return false;
 }

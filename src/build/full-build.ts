@@ -302,7 +302,7 @@ async function writeSite(input: FullBuildInput, { run }: Runner, { context }: Se
         bundleClient({ ctx: context, pages: tsxPages, outDir: out }),
         bundleServer({ pages: tsxPages, cacheDir: path.join(context.cacheDir, 'server'), cache: context.cache, salt: context.buildHash }),
       ]);
-      copyStatic({ staticDir: path.resolve(root, context.config.staticDir), outDir: out });
+      copyStatic({ staticDir: path.resolve(root, context.config.staticDir), outDir: out, root, warn: (warning) => context.warnings.add(warning) });
       for (const media of compiled.state.media.values()) {
         const target = path.join(out, media.url);
         mkdirSync(path.dirname(target), { recursive: true });

@@ -307,5 +307,16 @@ export async function writeOutputFile(outDir: string, urlPath: string, contents:
   const target = path.resolve(root, `.${urlPath.startsWith('/') ? urlPath : `/${urlPath}`}`);
   if (target === root || !target.startsWith(`${root}${path.sep}`)) throw new Error(`refusing to write ${urlPath} outside the output folder`);
   await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, contents);
+  try {
+    // Never over a file the build already wrote (a page, an asset): that is two owners for one URL.
+    await writeFile(target, contents, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new FolioError({
+        code: 'EMITTER_FAILED',
+        message: `${urlPath} is already in the output (a page or an asset has that path)`,
+        location: { file: target },
+      });
+    throw error;
+  }
 }

@@ -27,6 +27,11 @@ export function severityPolicy(config: Pick<SiteConfig, 'onBrokenLinks' | 'onBro
   };
 }
 
+/** Stable identity of a warning: a list keeps each once, and a session compares builds by it. */
+export function warningId(warning: Warning): string {
+  return `${warning.code}|${warning.location?.file}|${warning.location?.line}|${warning.message}`;
+}
+
 /** Collects the warnings of one build; each distinct warning is kept once, at the severity the site set for its code. */
 export class WarningList {
   /** Warnings (severity `warn` or `throw`): printed as warnings and counted. */
@@ -44,7 +49,7 @@ export class WarningList {
   add(warning: Warning): void {
     const severity = this.severityOf(warning.code);
     if (severity === 'ignore') return;
-    const id = `${warning.code}|${warning.location?.file}|${warning.location?.line}|${warning.message}`;
+    const id = warningId(warning);
     if (this.seen.has(id)) return;
     this.seen.add(id);
     (severity === 'log' ? this.logged : this.items).push(warning);

@@ -47,7 +47,8 @@ export async function runEmitters({
       });
     }
     for (const file of files) {
-      if (!/^\/[^\0]*$/.test(file.path) || file.path.split('/').some((part) => part === '..' || part === '.')) {
+      // Inside the output folder, and never folio's own files there (the output marker, temporary names).
+      if (!/^\/[^\0]*$/.test(file.path) || file.path.split('/').some((part) => part === '..' || part === '.' || part.startsWith('.folio-'))) {
         throw new FolioError({
           code: 'EMITTER_FAILED',
           message: `the ${emitter.name} emitter wrote "${file.path}": a file's path must start with / and stay inside the output folder`,
@@ -58,7 +59,14 @@ export async function runEmitters({
         throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} and ${owner} emitters both write ${file.path}` });
       }
       claimed.set(file.path, emitter.name);
-      await write(file.path, file.contents);
+      try {
+        await write(file.path, file.contents);
+      } catch (error) {
+        if (isFolioError(error) && error.code === 'EMITTER_FAILED') {
+          throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} emitter wrote ${error.message}`, location: error.location });
+        }
+        throw error;
+      }
       written.push(file.path);
     }
     records.set(emitter.name, { fingerprint, files: files.map((file) => file.path) });

@@ -296,6 +296,11 @@ export const catalogue = {
     title: 'Category links to a doc that does not exist',
     hint: 'Set link.id in _category_ to the id of a doc (its path without extension and number prefixes, or its front matter id).',
   },
+  STATIC_LINK_SKIPPED: {
+    severity: 'warning',
+    title: 'Symbolic link in the static folder left out',
+    hint: 'Point the link at a file or folder inside the site (not at a folder that holds it), or copy the files into the static folder.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof catalogue;

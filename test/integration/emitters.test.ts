@@ -149,4 +149,18 @@ describe('a site emitter', () => {
     expect(json.items[0].title).toBe('A post nobody signed');
     expect(json.items[0].authors).toBeUndefined();
   });
+
+  it("an emitter can neither overwrite a page nor folio's own marker", () => {
+    for (const [target, message] of [
+      ['/index.html', '/index.html is already in the output'],
+      ['/.folio-output', 'must start with / and stay inside the output folder'],
+    ]) {
+      const root = site(`const pageList = { name: 'page-list', fingerprint: () => 'x', emit: () => [{ path: '${target}', contents: 'taken' }] };`);
+      const result = runCli(['build'], { cwd: root });
+      expect(result.status, target).toBe(1);
+      expect(result.stderr).toContain('the page-list emitter');
+      expect(result.stderr).toContain(message);
+      expect(() => statSync(path.join(root, 'out'))).toThrow();
+    }
+  });
 });

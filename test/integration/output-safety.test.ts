@@ -7,7 +7,7 @@
  * whole site: every source file byte-identical afterwards.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,3 +231,38 @@ function killedBuild({ cwd, delayMs, signal }: { cwd: string; delayMs: number; s
     });
   });
 }
+
+describe('symbolic links in the static folder', () => {
+  it('a link out of the site is left out with a warning: nothing is written through it, nothing outside is published', () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'folio-staticlink-'));
+    try {
+      const site = path.join(parent, 'site');
+      const victim = path.join(parent, 'victim');
+      mkdirSync(victim);
+      writeFileSync(path.join(victim, 'mine.txt'), 'a file of the user, outside the site\n');
+      mkdirSync(path.join(site, 'content/docs'), { recursive: true });
+      mkdirSync(path.join(site, 'content/static/img'), { recursive: true });
+      writeFileSync(path.join(site, 'content/static/img/logo.txt'), 'logo\n');
+      writeFileSync(path.join(site, 'site.config.ts'), "export default { title: 'Links', url: 'https://links.example.org', docs: {} };\n");
+      writeFileSync(path.join(site, 'content/docs/intro.md'), '---\ntitle: Intro\n---\n\nHello.\n');
+      // `docs` in the static folder points out of the site, right where the docs pages are written.
+      symlinkSync(victim, path.join(site, 'content/static/docs'));
+      // A link inside the site is copied as the files it points to; a loop is left out.
+      symlinkSync(path.join(site, 'content/static/img'), path.join(site, 'content/static/images'));
+      symlinkSync('.', path.join(site, 'content/static/img/again'));
+      const before = treeHash(victim);
+      const result = runCli(['build'], { cwd: site });
+      expect(result.status, result.output).toBe(0);
+      expect(treeHash(victim)).toEqual(before);
+      expect(result.stderr).toMatch(/warning STATIC_LINK_SKIPPED content\/static\/docs: a symbolic link to .*victim points out of the site/);
+      expect(result.stderr).toMatch(/warning STATIC_LINK_SKIPPED content\/static\/img\/again: .* points back into a folder it sits in/);
+      expect(lstatSync(path.join(site, 'out/docs')).isSymbolicLink()).toBe(false);
+      expect(readFileSync(path.join(site, 'out/docs/intro/index.html'), 'utf8')).toContain('Hello.');
+      expect(existsSync(path.join(site, 'out/docs/mine.txt'))).toBe(false);
+      expect(lstatSync(path.join(site, 'out/images')).isSymbolicLink()).toBe(false);
+      expect(readFileSync(path.join(site, 'out/images/logo.txt'), 'utf8')).toBe('logo\n');
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});

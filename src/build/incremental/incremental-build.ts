@@ -6,7 +6,7 @@
  */
 import { cpSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { bundleClient, siteDataFile } from '../../assets/emit-assets.js';
+import { bundleClient, siteDataFile, staticSourceAllowed } from '../../assets/emit-assets.js';
 import { emittersFor } from '../../emitters/registry.js';
 import { runEmitters, type EmitOutcome } from '../../emitters/run-emitters.js';
 import { checkLinks } from '../../links/check-links.js';
@@ -26,18 +26,9 @@ import { cacheDirFor, createContext, type BuildContext, type BuildMode } from '.
 import type { Logger } from '../../core/logger.js';
 import { fingerprintRoutes, manifestJson, renderNotFound, renderRoutes } from './render-step.js';
 import type { ReloadKind } from '../session.js';
-import {
-  isLinkTargetFile,
-  postDataFor,
-  sourceFingerprints,
-  tsxPagesKey,
-  warningId,
-  type ClientAssets,
-  type RenderedRoute,
-  type SessionState,
-} from './session-state.js';
+import { isLinkTargetFile, postDataFor, sourceFingerprints, tsxPagesKey, type ClientAssets, type RenderedRoute, type SessionState } from './session-state.js';
 import { PendingOutput, removeOutputFiles } from './staging.js';
-import type { Warning } from '../../core/warnings.js';
+import { warningId, type Warning } from '../../core/warnings.js';
 
 export interface IncrementalInput {
   state: SessionState;
@@ -202,7 +193,7 @@ async function writeChanges(
   const site = siteDataFile(table.site);
   const siteData = `/${site.name}`;
   if (siteData !== prev.siteData) output.write(siteData, site.json);
-  const deletions = stageFiles({ prev, plan, output, staticDir: path.resolve(root, config.staticDir) });
+  const deletions = stageFiles({ prev, plan, output, staticDir: path.resolve(root, config.staticDir), ctx });
   const changedMedia = new Set(plan.media);
   const media = new Set<string>();
   for (const file of compiled.state.media.values()) {
@@ -247,14 +238,29 @@ async function writeChanges(
 }
 
 /** Static files that changed: copied (or, when gone, their output files marked for deletion). */
-function stageFiles({ prev, plan, output, staticDir }: { prev: SessionState; plan: ChangePlan; output: PendingOutput; staticDir: string }): Set<string> {
+function stageFiles({
+  prev,
+  plan,
+  output,
+  staticDir,
+  ctx,
+}: {
+  prev: SessionState;
+  plan: ChangePlan;
+  output: PendingOutput;
+  staticDir: string;
+  ctx: BuildContext;
+}): Set<string> {
   const deletions = new Set<string>();
+  const options = { root: ctx.root, warn: (warning: Warning) => ctx.warnings.add(warning) };
   for (const file of plan.statics) {
     const rel = `/${path.relative(staticDir, file).split(path.sep).join('/')}`;
     if (!existsSync(file)) {
       for (const known of prev.outputFiles) if (known === rel || known.startsWith(`${rel}/`)) deletions.add(known);
-    } else if (statSync(file).isDirectory()) cpSync(file, path.join(output.stagingDir(), rel), { recursive: true });
-    else output.copy(rel, file);
+    } else if (!staticSourceAllowed(file, options)) continue;
+    else if (statSync(file).isDirectory()) {
+      cpSync(file, path.join(output.stagingDir(), rel), { recursive: true, dereference: true, filter: (source) => staticSourceAllowed(source, options) });
+    } else output.copy(rel, file);
   }
   return deletions;
 }

@@ -85,8 +85,3 @@ export function tsxPagesKey(pages: readonly TsxPageFile[]): string {
 export function isLinkTargetFile(rel: string): boolean {
   return !rel.endsWith('/index.html') && rel !== '/index.html' && !rel.startsWith('/assets/data/');
 }
-
-/** Stable identity of a warning (as WarningList dedupes them). */
-export function warningId(warning: Warning): string {
-  return `${warning.code}|${warning.location?.file}|${warning.location?.line}|${warning.message}`;
-}
