@@ -133,6 +133,13 @@ export function renderDocument({
       head.push(`<link rel="alternate" type="application/feed+json" href="${withBase(base, site.blog.feeds.json)}" title="${feedName} (JSON Feed)">`);
   }
   for (const style of assets.styles) head.push(`<link rel="stylesheet" href="${withBase(base, style)}">`);
+  // Hold the first paint until the shell's top (announcement bar and navbar)
+  // is parsed: on a slow connection, or a busy machine, a paint between two of
+  // the navbar's items would draw the bar short and then shift it when the rest
+  // arrives. The drawer comes right after the closing </nav>; browsers without
+  // rel=expect ignore the hint, and a page without the element renders at the
+  // end of parsing.
+  head.push('<link rel="expect" href="#navbar-drawer" blocking="render">');
   for (const script of assets.scripts) head.push(`<link rel="modulepreload" href="${withBase(base, script)}">`);
   head.push(`<link rel="preload" href="${withBase(base, assets.siteData)}" as="fetch" crossorigin>`);
   head.push(`<script>${headScript({ site })}</script>`);

@@ -4,6 +4,10 @@
  * (11), sidebar categories (12), docs version (13), accessibility (17),
  * copy buttons, and no layout shift on load.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { autoHeightDuration } from '../../templates/Collapsible.js';
@@ -18,6 +22,28 @@ const THEME_KEY = 'folio.theme';
 const BAR_KEY = 'folio.announcement.dismissed';
 const VERSION_KEY = 'folio.docs.preferredVersion';
 const BAR_ID = 'client-generator-2025-07';
+
+/** An init script: stores the given localStorage entries, then records every layout shift of the page. */
+function recordShifts(storage: Record<string, string>): void {
+  for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+  const shifts: { value: number; sources: string[] }[] = [];
+  (window as unknown as { __e2eShifts: typeof shifts }).__e2eShifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const shift = entry as unknown as { value: number; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
+      shifts.push({
+        value: shift.value,
+        sources: shift.sources.map(
+          (source) => `${source.node?.nodeName}.${source.node?.className}: ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+        ),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+function readShifts(): { value: number; sources: string[] }[] {
+  return (window as unknown as { __e2eShifts: { value: number; sources: string[] }[] }).__e2eShifts;
+}
 
 describeBrowser('the shell (Chromium)', () => {
   beforeAll(async () => {
@@ -137,29 +163,13 @@ describeBrowser('the shell (Chromium)', () => {
   ]) {
     it(`no layout shift on load (${setup.name}): announcement bar, fonts, colour mode`, async () => {
       const context = await newContext(browser);
-      await context.addInitScript((storage) => {
-        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-        const shifts: { value: number; sources: string[] }[] = [];
-        (window as unknown as { __e2eShifts: typeof shifts }).__e2eShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            const shift = entry as unknown as { value: number; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
-            shifts.push({
-              value: shift.value,
-              sources: shift.sources.map(
-                (source) =>
-                  `${source.node?.nodeName}.${source.node?.className}: ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
-              ),
-            });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      }, setup.storage);
+      await context.addInitScript(recordShifts, setup.storage);
       for (const path of ['/', '/docs/usage', '/blog/asyncapi-client-generator']) {
         const page = await openPage(context, path);
         await page.waitForLoadState('load');
         await page.evaluate(() => document.fonts.ready);
         await page.waitForTimeout(300);
-        const shifts = await page.evaluate(() => (window as unknown as { __e2eShifts: { value: number; sources: string[] }[] }).__e2eShifts);
+        const shifts = await page.evaluate(readShifts);
         // Shifts of no measurable size (a box growing in place while the HTML streams in) do not count.
         const moved = shifts.filter((shift) => shift.value >= 0.0001);
         expect({ path, moved }).toEqual({ path, moved: [] });
@@ -168,6 +178,61 @@ describeBrowser('the shell (Chromium)', () => {
       await context.close();
     });
   }
+
+  it('no layout shift when the HTML arrives slowly: the first paint waits for the whole navbar', async () => {
+    // A host that sends the page in pieces, pausing inside the navbar (between
+    // two of its right-hand items, and inside the left-hand links): a paint
+    // during the pause would draw a short bar and shift it when the rest came.
+    const cuts = ['class="color-mode-toggle', 'class="navbar-items navbar-left'];
+    let pauses = 0;
+    const slow = http.createServer(async (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://host');
+      const file = path.join(site.outDir, url.pathname, 'index.html');
+      if (!request.headers.accept?.includes('text/html') || !existsSync(file)) {
+        // Everything but the pages comes whole, from the ordinary server.
+        const passed = await fetch(site.origin + url.pathname + url.search);
+        response.writeHead(passed.status, { 'content-type': passed.headers.get('content-type') ?? 'application/octet-stream' });
+        response.end(Buffer.from(await passed.arrayBuffer()));
+        return;
+      }
+      const body = readFileSync(file);
+      const at = cuts
+        .map((cut) => body.indexOf(cut) + 12)
+        .filter((index) => index > 12)
+        .sort((a, b) => a - b);
+      pauses += at.length;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      let start = 0;
+      const next = () => {
+        const end = at.shift() ?? body.length;
+        response.write(body.subarray(start, end));
+        start = end;
+        if (end < body.length) setTimeout(next, 400);
+        else response.end();
+      };
+      next();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const context = await newContext(browser);
+      await context.addInitScript(recordShifts, {});
+      for (const route of ['/docs/usage', '/blog/asyncapi-client-generator']) {
+        const page = await context.newPage();
+        await page.goto(origin + route);
+        await hydrated(page);
+        await page.waitForTimeout(300);
+        const moved = (await page.evaluate(readShifts)).filter((shift) => shift.value >= 0.0001);
+        expect({ route, moved }).toEqual({ route, moved: [] });
+        await page.close();
+      }
+      await context.close();
+      // Both pages were sent in three pieces.
+      expect(pauses).toBe(4);
+    } finally {
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
 
   it('10. mobile menu: opens, traps focus, closes on Escape, on navigation and at desktop width', async () => {
     const context = await newContext(browser, { viewport: MOBILE });
