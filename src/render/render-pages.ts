@@ -16,6 +16,7 @@ import { chunkNameFor, outputFileFor } from '../shared/url.js';
 import type { ServerModule } from './bundle-pages.js';
 import { composePageData } from './compose.js';
 import { renderDocument, type DocumentAssets } from './document.js';
+import { planRender } from './plan-render.js';
 import { carryOver, statOf, type ReuseManifest } from '../build/incremental/reuse-output.js';
 
 export const CHUNK_DIR = 'assets/data';
@@ -112,12 +113,19 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
   return { links, written, reused, ...(next ? { manifest: next } : {}) };
 
   async function renderAll(): Promise<void> {
+    const previous = input.reuse?.previous;
+    const plan = planRender({
+      routes: input.table.routes,
+      fingerprints: input.reuse?.fingerprints,
+      previous: previous ? new Map(Object.entries(previous.routes)) : undefined,
+    });
+    const keep = new Set(plan.reuse);
     for (const route of input.table.routes) {
       const fingerprint = input.reuse?.fingerprints.get(route.path);
       const files = [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
-      const prior = input.reuse?.previous?.routes[route.path];
-      if (fingerprint && prior && prior.fingerprint === fingerprint) {
-        const previousOut = input.reuse!.previous!.outDir;
+      const prior = previous?.routes[route.path];
+      if (prior && keep.has(route)) {
+        const previousOut = previous.outDir;
         // Only files exactly as the previous build wrote them (checked before linking any, so a page is never half-linked).
         const intact = prior.files.every((file, index) => prior.stats?.[index] !== undefined && statOf(path.join(previousOut, file)) === prior.stats[index]);
         if (intact && prior.files.every((file) => carryOver({ from: path.join(previousOut, file), to: path.join(input.outDir, file) }))) {

@@ -25,6 +25,7 @@ import { updateContent } from './content-update.js';
 import { cacheDirFor, createContext, type BuildContext, type BuildMode } from '../../core/context.js';
 import type { Logger } from '../../core/logger.js';
 import { fingerprintRoutes, manifestJson, renderNotFound, renderRoutes } from './render-step.js';
+import { planRender } from '../../render/plan-render.js';
 import type { ReloadKind } from '../session.js';
 import { isLinkTargetFile, postDataFor, sourceFingerprints, tsxPagesKey, type ClientAssets, type RenderedRoute, type SessionState } from './session-state.js';
 import { PendingOutput, removeOutputFiles } from './staging.js';
@@ -207,8 +208,9 @@ async function writeChanges(
   const postData = postDataFor({ content, config });
   const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
   const fingerprints = fingerprintRoutes({ table, shared, bodies });
-  const toRender = table.routes.filter((route) => prev.routes.get(route.path)?.fingerprint !== fingerprints.routes.get(route.path));
-  const removed = [...prev.routes.keys()].filter((routePath) => !fingerprints.routes.has(routePath));
+  const planned = planRender({ routes: table.routes, fingerprints: fingerprints.routes, previous: prev.routes });
+  const toRender = planned.render.map(({ route }) => route);
+  const removed = planned.remove;
   const renderInput: RenderInput = {
     config,
     table,
@@ -223,8 +225,7 @@ async function writeChanges(
   for (const page of rendered) for (const [rel, text] of page.files) output.write(rel, text);
   const notFoundChanged = fingerprints.notFound !== prev.notFound;
   if (notFoundChanged) output.write('/404.html', renderNotFound(renderInput));
-  const keysChanged = removed.length > 0 || toRender.some((route) => prev.routes.get(route.path)?.key !== route.key);
-  if (keysChanged) output.write('/routes.json', manifestJson(table));
+  if (planned.keysChanged) output.write('/routes.json', manifestJson(table));
   const emitted = await runEmitters({
     emitters: emittersFor(config),
     input: { config, table, content, compiled: compiled.compiled, load: (files) => compiled.compiled.ensure(files), bodies },
