@@ -122,9 +122,9 @@ export const configSchema = z.strictObject({
       wordsPerMinute: z.number().positive().default(200),
       sidebarCount: z.number().int().nonnegative().default(5),
       sidebarTitle: z.string().default('Recent posts'),
-      onInlineTags: z.enum(['ignore', 'warn', 'throw']).default('warn'),
-      onInlineAuthors: z.enum(['ignore', 'warn', 'throw']).default('warn'),
-      onUntruncatedBlogPosts: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+      onInlineTags: severity,
+      onInlineAuthors: severity,
+      onUntruncatedBlogPosts: severity,
       feedOptions: feedOptions.prefault({}),
     })
     .optional(),

@@ -78,9 +78,7 @@ export interface BlogDiscoveryOptions {
   /** Include drafts and future-dated posts (folio serve). */
   development: boolean;
   now: Date;
-  onInlineTags: 'ignore' | 'warn' | 'throw';
-  onInlineAuthors: 'ignore' | 'warn' | 'throw';
-  onUntruncatedBlogPosts: 'ignore' | 'warn' | 'throw';
+  /** Every problem goes here; the site's severities (onInlineTags, ...) apply in the build's WarningList. */
   warn: (warning: Warning) => void;
 }
 
@@ -147,7 +145,7 @@ export function readPost({
   const hasTruncate = /^\s*(<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})\s*$/m.test(source.body);
   const location = (key: string) => ({ file, line: findFrontMatterLine(source.source, key) });
   if (!hasTruncate)
-    policy(options.onUntruncatedBlogPosts, options.warn, {
+    options.warn({
       code: 'UNTRUNCATED_POST',
       message: 'post has no <!-- truncate --> marker; its whole body is used as the excerpt',
       location: { file },
@@ -180,7 +178,7 @@ export function readPost({
       if (!author.name) {
         throw new FolioError({ code: 'FRONT_MATTER_INVALID', message: 'an inline author needs a `name`', location: location('authors') });
       }
-      policy(options.onInlineAuthors, options.warn, {
+      options.warn({
         code: 'INLINE_AUTHOR',
         message: `inline author "${author.name}" is not declared in authors.yml`,
         location: location('authors'),
@@ -197,7 +195,7 @@ export function readPost({
       postTags.push(known);
       continue;
     }
-    policy(options.onInlineTags, options.warn, {
+    options.warn({
       code: 'INLINE_TAG',
       message: `tag "${key}" is not declared in tags.yml`,
       location: location('tags'),
@@ -224,12 +222,6 @@ export function readPost({
     hideToc: fm.hide_table_of_contents === true,
     hasTruncate,
   };
-}
-
-function policy(level: 'ignore' | 'warn' | 'throw', warn: (w: Warning) => void, warning: Warning): void {
-  if (level === 'ignore') return;
-  if (level === 'warn') return warn(warning);
-  throw new FolioError({ code: warning.code, message: warning.message, location: warning.location });
 }
 
 function listOf(value: unknown): unknown[] {

@@ -20,9 +20,6 @@ export function blogOptions(ctx: BuildContext): BlogDiscoveryOptions | undefined
     routeBase: blog.routeBasePath,
     development: ctx.mode === 'development',
     now: ctx.now,
-    onInlineTags: blog.onInlineTags,
-    onInlineAuthors: blog.onInlineAuthors,
-    onUntruncatedBlogPosts: blog.onUntruncatedBlogPosts,
     warn: (warning) => ctx.warnings.add(warning),
   };
 }

@@ -18,13 +18,21 @@ export type Severity = 'ignore' | 'log' | 'warn' | 'throw';
 export type SeverityPolicy = Partial<Record<ErrorCode, { severity: Severity; option: string }>>;
 
 /** The config options that set a severity, by the warning code they govern. */
-export function severityPolicy(config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors' | 'onDuplicateRoutes'>): SeverityPolicy {
-  return {
+export function severityPolicy(
+  config: Pick<SiteConfig, 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors' | 'onDuplicateRoutes' | 'blog'>,
+): SeverityPolicy {
+  const policy: SeverityPolicy = {
     BROKEN_LINK: { severity: config.onBrokenLinks, option: 'onBrokenLinks' },
     BROKEN_MARKDOWN_LINK: { severity: config.onBrokenMarkdownLinks, option: 'onBrokenMarkdownLinks' },
     BROKEN_ANCHOR: { severity: config.onBrokenAnchors, option: 'onBrokenAnchors' },
     DUPLICATE_ROUTE: { severity: config.onDuplicateRoutes, option: 'onDuplicateRoutes' },
   };
+  if (config.blog) {
+    policy.INLINE_TAG = { severity: config.blog.onInlineTags, option: 'blog.onInlineTags' };
+    policy.INLINE_AUTHOR = { severity: config.blog.onInlineAuthors, option: 'blog.onInlineAuthors' };
+    policy.UNTRUNCATED_POST = { severity: config.blog.onUntruncatedBlogPosts, option: 'blog.onUntruncatedBlogPosts' };
+  }
+  return policy;
 }
 
 /** Stable identity of a warning: a list keeps each once, and a session compares builds by it. */

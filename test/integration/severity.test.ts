@@ -123,3 +123,59 @@ it('a misspelt severity is a config error naming the option and the values it ta
   expect(result.stderr).toContain('onBrokenLinks');
   expect(result.stderr).toMatch(/ignore.*log.*warn.*throw/);
 });
+
+describe("the blog's onInlineTags, onInlineAuthors, onUntruncatedBlogPosts: the same four severities", () => {
+  type BlogOption = 'onInlineTags' | 'onInlineAuthors' | 'onUntruncatedBlogPosts';
+  function blogSite(options: Partial<Record<BlogOption, string>>): string {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'folio-severity-blog-'));
+    roots.push(root);
+    const blog = path.join(root, 'content/blog');
+    mkdirSync(blog, { recursive: true });
+    const settings = Object.entries(options)
+      .map(([key, value]) => `${key}: '${value}'`)
+      .join(', ');
+    writeFileSync(
+      path.join(root, 'site.config.ts'),
+      `export default {\n  title: 'Blog severities',\n  url: 'https://example.org',\n  blog: { ${settings} },\n};\n`,
+    );
+    writeFileSync(path.join(blog, 'authors.yml'), 'kim:\n  name: Kim Ode\n');
+    writeFileSync(path.join(blog, 'tags.yml'), 'release:\n  label: Release\n');
+    // Two undeclared tags and an inline author, on known front-matter lines; no truncate marker.
+    writeFileSync(
+      path.join(blog, '2025-03-01-first.md'),
+      '---\ntitle: First\nauthors:\n  - name: Guest Writer\ntags: [release, kafka, nats]\n---\n\nA whole post without a marker.\n',
+    );
+    writeFileSync(
+      path.join(blog, '2025-03-02-second.md'),
+      '---\ntitle: Second\nauthors: [kim]\ntags: [release]\n---\n\nShort.\n\n<!-- truncate -->\n\nMore.\n',
+    );
+    return root;
+  }
+  const blogProblems: Record<BlogOption, { code: string; line: RegExp }> = {
+    onInlineTags: { code: 'INLINE_TAG', line: /content\/blog\/2025-03-01-first\.md:5: tag "kafka" is not declared in tags\.yml/ },
+    onInlineAuthors: { code: 'INLINE_AUTHOR', line: /content\/blog\/2025-03-01-first\.md:3: inline author "Guest Writer"/ },
+    onUntruncatedBlogPosts: { code: 'UNTRUNCATED_POST', line: /content\/blog\/2025-03-01-first\.md: post has no <!-- truncate --> marker/ },
+  };
+
+  it.each(Object.keys(blogProblems) as BlogOption[])("%s: 'log' prints it as information, 'ignore' drops it", (option) => {
+    const { code, line } = blogProblems[option];
+    const logged = runCli(['build'], { cwd: blogSite({ [option]: 'log' }) });
+    expect(logged.status).toBe(0);
+    expect(logged.stdout).toMatch(new RegExp(`info ${code} `));
+    expect(logged.stdout).toMatch(line);
+    expect(logged.stderr).not.toContain(`warning ${code}`);
+    const ignored = runCli(['build'], { cwd: blogSite({ [option]: 'ignore' }) });
+    expect(ignored.status).toBe(0);
+    expect(ignored.output).not.toContain(code);
+  });
+
+  it("'throw' fails the build naming the option and every offender, not only the first", () => {
+    const result = runCli(['build'], { cwd: blogSite({ onInlineTags: 'throw' }) });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("blog.onInlineTags is 'throw': 2 offenders");
+    expect(result.stderr).toMatch(blogProblems.onInlineTags.line);
+    expect(result.stderr).toMatch(/first\.md:5: tag "nats" is not declared/);
+    // The other kinds stay warnings.
+    expect(result.stderr).toContain('warning INLINE_AUTHOR');
+  });
+});
