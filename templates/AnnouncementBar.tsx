@@ -17,9 +17,8 @@ export function AnnouncementBar() {
   }, [bar]);
   if (!bar || dismissed) return null;
   return (
-    <div
+    <section
       className="announcement-bar"
-      role="region"
       aria-label="Announcement"
       data-announcement-id={bar.id}
       style={{ ...(bar.backgroundColor ? { backgroundColor: bar.backgroundColor } : {}), ...(bar.textColor ? { color: bar.textColor } : {}) }}
@@ -39,6 +38,6 @@ export function AnnouncementBar() {
           <Icon name="close" size={16} />
         </button>
       ) : null}
-    </div>
+    </section>
   );
 }

@@ -20,7 +20,7 @@ export function DocPage({ page }: { page: PageData<'doc'> }) {
             {props.toc.length ? (
               <details className="toc-mobile">
                 <summary>On this page</summary>
-                <TableOfContents items={props.toc} />
+                <TableOfContents items={props.toc} landmark={false} />
               </details>
             ) : null}
             {props.hideTitle ? null : (

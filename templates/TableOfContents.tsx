@@ -1,11 +1,16 @@
 import type { TocItem } from '../src/shared/page-data.js';
 
-/** "On this page": the page's headings, nested by level. */
-export function TableOfContents({ items, className = '' }: { items: TocItem[]; className?: string }) {
+/**
+ * "On this page": the page's headings, nested by level. A page has one
+ * "On this page" landmark: the copy inside the mobile disclosure is not one
+ * (`landmark={false}`; its summary names it), so landmarks stay unique.
+ */
+export function TableOfContents({ items, className = '', landmark = true }: { items: TocItem[]; className?: string; landmark?: boolean }) {
   if (!items.length) return null;
   const min = Math.min(...items.map((item) => item.depth));
+  const Box = landmark ? 'nav' : 'div';
   return (
-    <nav className={`toc ${className}`} aria-label="On this page">
+    <Box className={`toc ${className}`} {...(landmark ? { 'aria-label': 'On this page' } : {})}>
       <p className="toc-title">On this page</p>
       <ul className="toc-list">
         {items.map((item) => (
@@ -16,6 +21,6 @@ export function TableOfContents({ items, className = '' }: { items: TocItem[]; c
           </li>
         ))}
       </ul>
-    </nav>
+    </Box>
   );
 }

@@ -285,7 +285,7 @@ export default function Home(): JSX.Element {
                 Read the documentation
               </a>
             </div>
-            <ul className="home-facts" aria-label="At a glance">
+            <ul className="home-facts">
               <li>TypeScript output</li>
               <li>6 protocols</li>
               <li>Apache-2.0</li>

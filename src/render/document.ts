@@ -147,7 +147,7 @@ export function renderDocument({
   const { bodyHtml: _body, ...pageWithoutBody } = page;
   const boot = { page: pageWithoutBody, site: withBase(base, assets.siteData), routes: withBase(base, assets.routes), baseUrl: base };
   const scripts = assets.scripts.map((script) => `<script type="module" src="${withBase(base, script)}" data-folio-client></script>`).join('');
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="${escapeHtml(config.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">
 <head>
 ${head.join('\n')}

@@ -64,7 +64,7 @@ describe('docs fixture build', () => {
     for (const route of routes()) {
       const file = route.path === '/' ? 'index.html' : `${route.path.replace(/^\//, '').replace(/\/$/, '')}/index.html`;
       const html = readOut(root, file);
-      expect(html).toMatch(/^<!doctype html>\n<html lang="en" dir="ltr" data-theme="light">/);
+      expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en" dir="ltr" data-theme="light">/);
       expect(html).toContain('class="navbar"');
       expect(html).toContain('class="footer footer-dark"');
       expect(html).toContain('class="announcement-bar"');
