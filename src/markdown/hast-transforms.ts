@@ -99,20 +99,71 @@ export function decorateAndCollect(tree: Root, { lineOffset }: { lineOffset: num
     return undefined;
   });
   wrapTables(tree);
+  markInlineCode(tree);
   return info;
+}
+
+/** Inline code up to this many characters never wraps: a package name or a flag stays one pill. */
+export const SHORT_CODE = 32;
+
+/**
+ * Short inline code keeps to one line (`code-nowrap`: `@the-codegen-project/cli` is never split at its
+ * hyphen); long code may wrap, preferably after a `/` or before a `.` (a <wbr> there), and only as a last
+ * resort anywhere else. Code blocks are not inline code.
+ */
+function markInlineCode(tree: Root): void {
+  visitElements(tree, (node) => {
+    if (node.tagName === 'pre') return 'skip';
+    if (node.tagName !== 'code') return undefined;
+    const text = textOf(node);
+    if (text.length <= SHORT_CODE) {
+      node.properties.className = [...((node.properties.className as string[]) ?? []), 'code-nowrap'];
+      return 'skip';
+    }
+    node.properties.className = [...((node.properties.className as string[]) ?? []), 'code-long'];
+    if (node.children.length === 1 && node.children[0].type === 'text') node.children = withBreakHints(node.children[0].value);
+    return 'skip';
+  });
+}
+
+/** Text with a <wbr> after each `/` and before each `.` (where a URL or path reads well when broken). */
+function withBreakHints(text: string): ElementContent[] {
+  const parts = text.split(/(?<=\/)(?=[^/])|(?<=[^.\s])(?=\.[^.\s])/);
+  const out: ElementContent[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) out.push({ type: 'element', tagName: 'wbr', properties: {}, children: [] });
+    out.push({ type: 'text', value: part });
+  });
+  return out;
 }
 
 function wrapTables(tree: Root): void {
   visitElements(tree, (node, parent, index) => {
     if (node.tagName !== 'table' || !parent) return;
+    // Focusable (and named) so a keyboard reader can scroll a table that is wider than the screen.
     parent.children[index] = {
       type: 'element',
       tagName: 'div',
-      properties: { className: ['table-wrap'] },
+      properties: { className: ['table-wrap'], tabIndex: 0, role: 'group', ariaLabel: tableLabel(node) },
       children: [node],
     };
     return 'skip';
   });
+}
+
+/** "Table: Option, Type, Default": the table's caption, or its header cells. */
+function tableLabel(table: Element): string {
+  let caption: string | undefined;
+  const headers: string[] = [];
+  visitElements(table, (node) => {
+    if (node.tagName === 'caption') caption = textOf(node).trim();
+    else if (node.tagName === 'th' && headers.length < 4) headers.push(textOf(node).trim());
+    else return undefined;
+    return 'skip';
+  });
+  if (caption) return caption;
+  const named = headers.filter(Boolean);
+  return named.length ? `Table: ${named.join(', ')}` : 'Table';
 }
 
 export function textOf(node: Node): string {

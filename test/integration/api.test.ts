@@ -106,9 +106,9 @@ describe('api-kinds fixture: every reflection kind', () => {
     expect(html).toContain('<code>options?</code>');
     expect(html).toContain('<p>The greeting.</p>');
     expect(html).toContain('<h2 id="throws" class="anchor">Throws');
-    expect(html).toContain('<code>RangeError</code> when the name is empty.');
+    expect(html).toContain('<code class="code-nowrap">RangeError</code> when the name is empty.');
     expect(html).toContain('<span class="api-since">Since 1.2.0</span>');
-    expect(html).toContain('<a href="/docs/api/functions/parse"><code>parse</code></a> for the reverse.');
+    expect(html).toContain('<a href="/docs/api/functions/parse"><code class="code-nowrap">parse</code></a> for the reverse.');
     expect(html).toMatch(
       /<h2 id="example"[^>]*>Example[\s\S]*<pre class="shiki[^"]*"[^>]*data-language="typescript"><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">greet<\/span>/,
     );
@@ -142,7 +142,7 @@ describe('api-kinds fixture: every reflection kind', () => {
     expect(html).toMatch(
       /<tr id="punctuation"><td class="api-name-cell"><code class="api-member-name">punctuation<\/code><span class="api-badges"><span class="api-badge api-badge-neutral">readonly<\/span><span class="api-badge api-badge-info">optional<\/span>/,
     );
-    expect(html).toMatch(/<tr id="shout">[\s\S]*?<strong>Default:<\/strong> <code>false<\/code>/);
+    expect(html).toMatch(/<tr id="shout">[\s\S]*?<strong>Default:<\/strong> <code class="code-nowrap">false<\/code>/);
     expect(html).toMatch(/<tr id="color">[\s\S]*?<a class="api-type-link tok-type" href="\/docs\/api\/enumerations\/Color">Color<\/a>/);
     expect(html).toMatch(/<h3 id="ondone" class="anchor api-method-heading"><code>onDone\(\)<\/code>/);
     const node = body(root, '/docs/api/interfaces/Node');
@@ -178,7 +178,7 @@ describe('api-kinds fixture: every reflection kind', () => {
     expect(text(body(root, '/docs/api/variables/VERSION'))).toContain('const VERSION: "1.0.0"');
     const color = body(root, '/docs/api/enumerations/Color');
     expect(color).toMatch(/<tr id="green"><td class="api-name-cell"><code class="api-member-name">Green<\/code>[\s\S]*?&quot;green&quot;/);
-    expect(color).toMatch(/<tr id="lime">[\s\S]*?deprecated[\s\S]*?<a href="\/docs\/api\/enumerations\/Color#green"><code>Color.Green<\/code><\/a>/);
+    expect(color).toMatch(/<tr id="lime">[\s\S]*?deprecated[\s\S]*?<a href="\/docs\/api\/enumerations\/Color#green"><code class="code-nowrap">Color.Green<\/code><\/a>/);
     expect(text(body(root, '/docs/api/enumerations/Level'))).toMatch(/Low\s*0[\s\S]*Medium\s*1[\s\S]*High\s*10/);
     const greeter = body(root, '/docs/api/classes/Greeter');
     expect(text(greeter)).toContain('class Greeter<T extends string = string> extends Base');

@@ -18,7 +18,7 @@ export function ExportTables({ page }: { page: ApiPage }) {
       {page.sections.map((section) => (
         <section key={section.group.slug} className={`api-section api-group api-group-${section.group.slug}`}>
           <Heading depth={2} text={section.group.title} />
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="group" aria-label={section.group.title}>
             <table className="api-table api-exports">
               <thead>
                 <tr>

@@ -13,7 +13,8 @@ function useTypes(): TypeContext {
 
 function Table({ head, children, className }: { head: string[]; children: ReactNode; className: string }) {
   return (
-    <div className="table-wrap">
+    // Focusable and named, so a keyboard reader can scroll a table wider than the screen.
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={`Table: ${head.join(', ')}`}>
       <table className={`api-table ${className}`}>
         <thead>
           <tr>
