@@ -49,7 +49,9 @@ const SAMPLES: Block[] = [
 /** Per character: [light colour, dark colour, light font style, dark font style], as shiki gives them. */
 function shikiStyles(shiki: Highlighter, block: Block): string[][] {
   const lang = normaliseLang(block.lang);
-  const tokens = shiki.codeToTokensWithThemes(block.code, { lang: lang as never, themes: { light: LIGHT_THEME, dark: DARK_THEME } });
+  // No time limit per line, as folio tokenizes: with shiki's default (500 ms) a busy machine cut the first line of a
+  // grammar short (its rules compile on first use) and the comparison failed now and then.
+  const tokens = shiki.codeToTokensWithThemes(block.code, { lang: lang as never, themes: { light: LIGHT_THEME, dark: DARK_THEME }, tokenizeTimeLimit: 0 });
   return tokens.map((line) => {
     const chars: string[] = [];
     for (const token of line) {
