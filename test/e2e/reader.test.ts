@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
-import { describeBrowser, hydrated, launchBrowser, MOBILE, newContext } from './support/browser.js';
+import { DESKTOP, describeBrowser, hydrated, launchBrowser, MOBILE, newContext } from './support/browser.js';
 import { buildAndServe, type ServedSite } from './support/site.js';
 
 let site: ServedSite;
@@ -94,6 +94,34 @@ describeBrowser('reading on a phone (Chromium, 390 px)', () => {
       expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
       await context.close();
     }
+  });
+
+  it('the sidebar (desktop): pages at full contrast, nesting indented, the active category highlighted across its whole row', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/docs/api`);
+    await hydrated(page);
+    const facts = await page.evaluate(() => {
+      const sidebar = document.querySelector('.doc-sidebar')!;
+      const pageLink = sidebar.querySelector<HTMLElement>('.sidebar-item:not(.sidebar-category) > .sidebar-link:not(.active)')!;
+      const body = getComputedStyle(document.body).color;
+      const activeRow = sidebar.querySelector<HTMLElement>('.sidebar-category-row:has(> .sidebar-link.active)')!;
+      const caret = activeRow.querySelector('.sidebar-caret')!.getBoundingClientRect();
+      const row = activeRow.getBoundingClientRect();
+      const nested = activeRow.parentElement!.querySelector<HTMLElement>(':scope > .sidebar-list .sidebar-link')!.getBoundingClientRect();
+      const parentLink = activeRow.querySelector('.sidebar-link')!.getBoundingClientRect();
+      return {
+        pageColourIsBodyColour: getComputedStyle(pageLink).color === body,
+        rowBackground: getComputedStyle(activeRow).backgroundColor,
+        caretInsideRow: caret.left >= row.left && caret.right <= row.right,
+        indent: nested.left - parentLink.left,
+      };
+    });
+    expect(facts.pageColourIsBodyColour).toBe(true);
+    expect(facts.rowBackground).not.toBe('rgba(0, 0, 0, 0)');
+    expect(facts.caretInsideRow).toBe(true);
+    expect(facts.indent).toBeGreaterThanOrEqual(12);
+    await context.close();
   });
 
   it('short inline code stays on one line; the API export tables become cards with full-width descriptions', async () => {
