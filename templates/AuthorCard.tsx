@@ -16,7 +16,7 @@ export function AuthorCard({ author, size = 40, showSocials = false }: { author:
           <span className="author-name">{author.name}</span>
         )}
         {author.title ? <span className="author-title">{author.title}</span> : null}
-        {showSocials && author.socials ? <AuthorSocials socials={author.socials} /> : null}
+        {showSocials && author.socials ? <AuthorSocials socials={author.socials} name={author.name} /> : null}
       </div>
     </div>
   );
@@ -24,14 +24,25 @@ export function AuthorCard({ author, size = 40, showSocials = false }: { author:
 
 const NETWORK_NAMES: Record<string, string> = { x: 'X', github: 'GitHub', linkedin: 'LinkedIn', twitter: 'Twitter', bluesky: 'Bluesky' };
 
-export function AuthorSocials({ socials }: { socials: Record<string, string> }) {
+/** The author's profiles (from authors.yml `socials`), each link named for a screen reader: "Jonas Lagoni on GitHub". */
+export function AuthorSocials({ socials, name }: { socials: Record<string, string>; name?: string }) {
   return (
     <span className="author-socials">
-      {Object.entries(socials).map(([network, url]) => (
-        <a key={network} href={url} target="_blank" rel="noopener noreferrer" className="author-social">
-          {NETWORK_NAMES[network] ?? network}
-        </a>
-      ))}
+      {Object.entries(socials).map(([network, url]) => {
+        const label = NETWORK_NAMES[network] ?? network;
+        return (
+          <a
+            key={network}
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="author-social"
+            {...(name ? { 'aria-label': `${name} on ${label}` } : {})}
+          >
+            {label}
+          </a>
+        );
+      })}
     </span>
   );
 }

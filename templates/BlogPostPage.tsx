@@ -18,7 +18,7 @@ export function BlogPostPage({ page }: { page: PageData<'blogPost'> }) {
           <PostMeta date={post.date} formattedDate={post.formattedDate} readingTime={post.readingTime} />
           <div className="post-authors">
             {post.authors.map((author) => (
-              <AuthorCard key={author.name} author={author} size={44} />
+              <AuthorCard key={author.name} author={author} size={44} showSocials />
             ))}
           </div>
         </header>

@@ -63,6 +63,10 @@ describe('blog fixture', () => {
     expect(html).toMatch(/href="\/blog\/authors\/ada" class="author-name">Ada Writer<\/a>/);
     expect(html).toContain('<span class="author-title">Maintainer</span>');
     expect(html).toContain('class="avatar-initials">AW</span>');
+    // The author's profiles from authors.yml, named for a screen reader.
+    expect(html).toMatch(
+      /<a href="https:\/\/github\.com\/ada" target="_blank" rel="noopener noreferrer" class="author-social" aria-label="Ada Writer on GitHub">GitHub<\/a>/,
+    );
     expect(html).toMatch(/href="\/blog\/tags\/releases" class="tag">Release/);
     expect(html).toContain('href="https://example.com/repo/edit/main/blog/2024-06-01-second/index.md"');
     expect(html).toContain('href="#body" class="toc-link">Body</a>');
