@@ -49,7 +49,7 @@ export function start(pages: PagesRegistry): void {
         const scroll = createScrollMemory();
         const fullTitle = (title: string) => `${title} ${site.titleDelimiter} ${site.title}`;
         const navigation = createNavigation({ store, router, progress: createProgress(), scroll, onShown, fullTitle });
-        const prefetcher = createPrefetcher({
+        createPrefetcher({
           router,
           linkPath: (anchor) => {
             const path = navigation.linkPath(anchor);
@@ -58,7 +58,6 @@ export function start(pages: PagesRegistry): void {
         });
         function onShown(shown: PageData) {
           if (site.docs && (shown.template === 'doc' || shown.template === 'docCategory')) writeStorage(STORAGE_KEYS.docsVersion, site.docs.version.name);
-          prefetcher.scan(container!);
         }
         // `/x.html`, `/x/index.html`, `/x/` show the route `/x`: show its canonical URL.
         const canonical = router.href(page.path);
