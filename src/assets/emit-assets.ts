@@ -44,6 +44,9 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       write: false,
       outdir: assetsDir,
       entryNames: 'client-[hash]',
+      // Lazy parts of the client (the search dialog and engine) are chunks loaded by import().
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
       assetNames: 'media/[name]-[hash]',
       format: 'esm',
       platform: 'browser',
