@@ -1,24 +1,19 @@
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { withBase } from '../src/shared/url.js';
 import { usePath, useSite } from './context.js';
+import { loadSearch } from './search/load.js';
 
 export interface SearchDialogProps {
+  baseUrl: string;
+  /** Route of the /search page. */
+  searchPage: string;
   /** Closes the dialog; `restore` puts the focus back where it was (not after choosing a result). */
   onClose(restore: boolean): void;
 }
 
-let loading: Promise<ComponentType<SearchDialogProps>> | undefined;
 /** The dialog and the search engine are their own chunk, fetched on intent (hover, focus) or on open. */
-function loadDialog(): Promise<ComponentType<SearchDialogProps>> {
-  loading ??= import('./search/SearchDialog.js').then(
-    (module) => module.SearchDialog,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadDialog = () => loadSearch().then((chunk) => chunk.SearchDialog);
+const preload = () => loadSearch().catch(() => {});
 
 /**
  * The navbar's search button. Without JavaScript it is a plain link to the /search page; with
@@ -27,19 +22,19 @@ function loadDialog(): Promise<ComponentType<SearchDialogProps>> {
 export function SearchButton() {
   const site = useSite();
   const path = usePath();
-  const href = withBase(site.baseUrl, site.search?.page ?? '/search');
+  const searchPage = site.search?.page ?? '/search';
+  const href = withBase(site.baseUrl, searchPage);
   // Open for the page it was opened on: a navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
   const [apple, setApple] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
-  const current = useRef(path);
-  current.current = path;
+  // Reassigned at every render: the keyboard listener (added once) calls the current one.
   const open = useRef(() => {});
   open.current = () => {
-    if (openOn === current.current) return;
+    if (openOn === path) return;
     opener.current = document.activeElement as HTMLElement | null;
-    setOpenOn(current.current);
+    setOpenOn(path);
     loadDialog().then(
       (component) => setDialog(() => component),
       () => location.assign(href),
@@ -63,7 +58,8 @@ export function SearchButton() {
 
   const close = (restore: boolean) => {
     setOpenOn(null);
-    if (restore) opener.current?.focus();
+    // After the dialog is gone: while it is open the page behind it is inert and cannot take the focus.
+    if (restore) setTimeout(() => opener.current?.focus());
   };
   return (
     <>
@@ -78,8 +74,8 @@ export function SearchButton() {
           event.preventDefault();
           open.current();
         }}
-        onMouseEnter={() => loadDialog().catch(() => {})}
-        onFocus={() => loadDialog().catch(() => {})}
+        onMouseEnter={preload}
+        onFocus={preload}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="11" cy="11" r="7" />
@@ -88,7 +84,7 @@ export function SearchButton() {
         <span className="search-button-label">Search</span>
         <kbd className="search-button-keys">{apple ? '⌘ K' : 'Ctrl K'}</kbd>
       </a>
-      {openOn === path && Dialog ? <Dialog onClose={close} /> : null}
+      {openOn === path && Dialog ? <Dialog baseUrl={site.baseUrl} searchPage={searchPage} onClose={close} /> : null}
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import type { PageData } from '../src/shared/page-data.js';
+import { useSite } from './context.js';
+import { loadSearch } from './search/load.js';
 
 /**
  * The /search page (`/search?q=…`): the same results as the dialog, full-page and linkable. The
@@ -7,10 +9,11 @@ import type { PageData } from '../src/shared/page-data.js';
  * runs); the results part is the lazy search chunk.
  */
 export function SearchPage({ page }: { page: PageData<'search'> }) {
-  const [Body, setBody] = useState<ComponentType | null>(null);
+  const site = useSite();
+  const [Body, setBody] = useState<ComponentType<{ baseUrl: string }> | null>(null);
   useEffect(() => {
-    import('./search/SearchPageBody.js').then(
-      (module) => setBody(() => module.SearchPageBody),
+    loadSearch().then(
+      (chunk) => setBody(() => chunk.SearchPageBody),
       () => {},
     );
   }, []);
@@ -18,8 +21,8 @@ export function SearchPage({ page }: { page: PageData<'search'> }) {
     <main id="main-content" className="page-main" tabIndex={-1}>
       <div className="page-container narrow search-page">
         <h1 className="doc-title">{page.props.title}</h1>
-        <p className="search-needs-js">Search needs JavaScript. Turn it on to search, or browse the documentation and the blog from the navbar.</p>
-        {Body ? <Body /> : null}
+        <p className="search-needs-js">Search needs JavaScript.</p>
+        {Body ? <Body baseUrl={site.baseUrl} /> : null}
       </div>
     </main>
   );

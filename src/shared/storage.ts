@@ -8,7 +8,6 @@ export const STORAGE_KEYS = {
   theme: 'folio.theme',
   announcementDismissed: 'folio.announcement.dismissed',
   docsVersion: 'folio.docs.preferredVersion',
-  searchRecent: 'folio.search.recent',
 } as const;
 
 let state: 'unknown' | 'ok' | 'unavailable' = 'unknown';

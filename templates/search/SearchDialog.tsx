@@ -4,33 +4,36 @@
  * active result through the client router (a click on its link), Esc closes; Tab stays inside.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import type { PageResult } from '../../src/shared/search/engine.js';
 import { withBase } from '../../src/shared/url.js';
-import { useSite } from '../context.js';
 import type { SearchDialogProps } from '../SearchButton.js';
 import { Excerpt } from './Excerpt.js';
 import { recentSearches, rememberSearch, searchEngine } from './runtime.js';
 import { useSearch } from './use-search.js';
 
-export function SearchDialog({ onClose }: SearchDialogProps) {
-  const site = useSite();
-  const engine = useMemo(() => searchEngine(site.baseUrl), [site.baseUrl]);
+export function SearchDialog({ baseUrl, searchPage, onClose }: SearchDialogProps) {
+  const engine = useMemo(() => searchEngine(baseUrl), [baseUrl]);
   const [query, setQuery] = useState('');
   const { results, failed } = useSearch(engine, query, 8);
   const [active, setActive] = useState(0);
   const [recent] = useState(recentSearches);
   const input = useRef<HTMLInputElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLDivElement>(null);
 
   // Options in order: each page, then its sections.
   const options = useMemo(() => (results ?? []).flatMap((page) => [page.url, ...page.sections.map((section) => section.url)]), [results]);
   useEffect(() => setActive(0), [results]);
   useEffect(() => {
+    const dialog = panel.current;
+    if (!dialog?.open) dialog?.showModal();
     input.current?.focus();
     document.body.classList.add('scroll-locked');
-    return () => document.body.classList.remove('scroll-locked');
+    return () => {
+      document.body.classList.remove('scroll-locked');
+      // Out of the top layer before React removes it: the page is no longer inert.
+      dialog?.close();
+    };
   }, []);
   useEffect(() => {
     list.current?.querySelector(`#search-option-${active}`)?.scrollIntoView({ block: 'nearest' });
@@ -68,10 +71,21 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
 
   let option = -1;
   const open = !!results?.length;
-  return createPortal(
-    <div className="search-overlay">
-      <div className="search-backdrop" aria-hidden="true" onMouseDown={() => onClose(true)} />
-      <div ref={panel} className="search-dialog" role="dialog" aria-modal="true" aria-label="Search the site" onKeyDown={onKeyDown}>
+  // A modal <dialog>: the top layer (no ancestor's backdrop-filter or transform can trap it) and
+  // the page behind it inert. A press on the backdrop lands on the <dialog> itself.
+  return (
+    <dialog
+      ref={panel}
+      className="search-dialog"
+      aria-label="Search the site"
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose(true);
+      }}
+      onMouseDown={(event) => event.target === event.currentTarget && onClose(true)}
+    >
+      <div className="search-panel">
         <div className="search-field">
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="11" cy="11" r="7" />
@@ -111,7 +125,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
                     tabIndex={-1}
                     aria-selected={index === active}
                     className={`search-option${isPage ? ' search-option-page' : ''}${index === active ? ' active' : ''}`}
-                    href={withBase(site.baseUrl, entry.url)}
+                    href={withBase(baseUrl, entry.url)}
                     onMouseMove={() => index !== active && setActive(index)}
                     onClick={onChosen}
                   >
@@ -148,15 +162,11 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
           </div>
         ) : null}
         <p className="search-footer">
-          <a
-            href={withBase(site.baseUrl, `${site.search?.page ?? '/search'}${query.trim() ? `?q=${encodeURIComponent(query.trim())}` : ''}`)}
-            onClick={onChosen}
-          >
+          <a href={withBase(baseUrl, `${searchPage}${query.trim() ? `?q=${encodeURIComponent(query.trim())}` : ''}`)} onClick={onChosen}>
             All results
           </a>
         </p>
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }

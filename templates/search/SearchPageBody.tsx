@@ -1,14 +1,12 @@
 /** The results part of the /search page (lazy search chunk): a field bound to `?q=` and the results. */
 import { useEffect, useMemo, useState } from 'react';
 import { withBase } from '../../src/shared/url.js';
-import { useSite } from '../context.js';
 import { Excerpt } from './Excerpt.js';
 import { rememberSearch, searchEngine } from './runtime.js';
 import { useSearch } from './use-search.js';
 
-export function SearchPageBody() {
-  const site = useSite();
-  const engine = useMemo(() => searchEngine(site.baseUrl), [site.baseUrl]);
+export function SearchPageBody({ baseUrl }: { baseUrl: string }) {
+  const engine = useMemo(() => searchEngine(baseUrl), [baseUrl]);
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
   const { results, failed } = useSearch(engine, query, 30);
   // The URL follows the field (replacing the entry: typing is not history), keeping the router's state.
@@ -41,7 +39,7 @@ export function SearchPageBody() {
       <ol className="search-page-results">
         {(results ?? []).map((page) => (
           <li key={page.url} className="search-page-result">
-            <a className="search-page-title" href={withBase(site.baseUrl, page.url)} onClick={() => rememberSearch(query)}>
+            <a className="search-page-title" href={withBase(baseUrl, page.url)} onClick={() => rememberSearch(query)}>
               {page.title}
             </a>
             <span className="search-label">{page.label}</span>
@@ -54,7 +52,7 @@ export function SearchPageBody() {
               <ul>
                 {page.sections.map((section) => (
                   <li key={section.url}>
-                    <a href={withBase(site.baseUrl, section.url)} onClick={() => rememberSearch(query)}>
+                    <a href={withBase(baseUrl, section.url)} onClick={() => rememberSearch(query)}>
                       {section.heading}
                     </a>
                     <Excerpt parts={section.excerpt} />

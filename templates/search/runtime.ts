@@ -4,7 +4,7 @@
  */
 import { createSearch } from '../../src/shared/search/engine.js';
 import { MANIFEST_PATH } from '../../src/shared/search/format.js';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../src/shared/storage.js';
+import { readStorage, writeStorage } from '../../src/shared/storage.js';
 import { withBase } from '../../src/shared/url.js';
 
 const DIR = MANIFEST_PATH.slice(0, MANIFEST_PATH.lastIndexOf('/') + 1);
@@ -19,10 +19,12 @@ export function searchEngine(baseUrl: string) {
 }
 
 const MAX_RECENT = 5;
+/** Kept here, not in STORAGE_KEYS: that object is in the first-visit bundle, this key only in the search chunk. */
+const RECENT_KEY = 'folio.search.recent';
 
 export function recentSearches(): string[] {
   try {
-    const list = JSON.parse(readStorage(STORAGE_KEYS.searchRecent) ?? '[]') as unknown;
+    const list = JSON.parse(readStorage(RECENT_KEY) ?? '[]') as unknown;
     return Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string').slice(0, MAX_RECENT) : [];
   } catch {
     return [];
@@ -32,5 +34,5 @@ export function recentSearches(): string[] {
 export function rememberSearch(query: string): void {
   const trimmed = query.trim();
   if (!trimmed) return;
-  writeStorage(STORAGE_KEYS.searchRecent, JSON.stringify([trimmed, ...recentSearches().filter((entry) => entry !== trimmed)].slice(0, MAX_RECENT)));
+  writeStorage(RECENT_KEY, JSON.stringify([trimmed, ...recentSearches().filter((entry) => entry !== trimmed)].slice(0, MAX_RECENT)));
 }
