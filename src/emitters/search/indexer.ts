@@ -1,8 +1,8 @@
 /**
  * Builds the search index files (format: src/shared/search/format.ts) from the pages' records.
- * Scores are computed here, once: BM25 (k1 1.2, b 0.75) over each record's words, with a page's
- * title counted 3 times in its intro record and a heading twice in its section, so the browser
- * only adds numbers. Each term keeps its best MAX_POSTINGS records (a query shows a handful),
+ * Scores are computed here, once: BM25 (k1 1.2, b 0.75) over each record's text, plus a bonus
+ * (times the term's idf) when the term is in the record's heading or, for a page's intro, in the
+ * page title; so the browser only adds numbers. Each term keeps its best MAX_POSTINGS records (a query shows a handful),
  * which bounds a shard on large sites; a shard over SPLIT_BYTES is split by the third character.
  */
 import { hashOf } from '../../core/hash.js';
@@ -12,8 +12,8 @@ import type { PageRecords } from './records.js';
 
 const K1 = 1.2;
 const B = 0.75;
-const TITLE_BOOST = 3;
-const HEADING_BOOST = 2;
+const TITLE_BOOST = 4;
+const HEADING_BOOST = 1.5;
 const PART_WEIGHT = 0.5;
 const MAX_POSTINGS = 1000;
 const SPLIT_BYTES = 48_000;
@@ -49,23 +49,28 @@ const fileKey = (key: string) => [...key].map((char) => (/^[a-z0-9]$/.test(char)
 const named = (prefix: string, contents: string): IndexFile => ({ name: `${prefix}-${hashOf(contents).slice(0, 10)}.json`, contents });
 
 export function buildSearchIndex(pages: readonly PageRecords[]): { manifest: SearchManifest; files: IndexFile[] } {
-  // Term frequencies per record (weighted by field) and record lengths.
+  // Per record: body term frequencies, and the terms of its heading and (intro only) page title.
   const frequencies: Map<string, number>[] = [];
+  const fields: Map<string, number>[] = [];
   const lengths: number[] = [];
   for (const page of pages) {
     page.sections.forEach((section, position) => {
       const tf = new Map<string, number>();
-      const add = (text: string, weight: number) => {
-        let length = 0;
-        eachToken(text, (term, part) => {
-          tf.set(term, (tf.get(term) ?? 0) + (part ? weight * PART_WEIGHT : weight));
-          if (!part) length++;
-        });
-        return length;
-      };
-      let length = add(section.text, 1) + add(section.heading, HEADING_BOOST);
-      if (position === 0) length += add(page.title, TITLE_BOOST);
+      let length = 0;
+      eachToken(section.text, (term, part) => {
+        tf.set(term, (tf.get(term) ?? 0) + (part ? PART_WEIGHT : 1));
+        if (!part) length++;
+      });
+      // A heading or title word counts once, as a bonus of its own (not as more body
+      // frequency, which BM25 saturates): a page titled "Kafka" outranks a long page about it.
+      const bonus = new Map<string, number>();
+      const add = (text: string, weight: number) =>
+        eachToken(text, (term, part) => bonus.set(term, Math.max(bonus.get(term) ?? 0, part ? weight * PART_WEIGHT : weight)));
+      add(section.heading, HEADING_BOOST);
+      if (position === 0) add(page.title, TITLE_BOOST);
+      for (const term of bonus.keys()) if (!tf.has(term)) tf.set(term, 0);
       frequencies.push(tf);
+      fields.push(bonus);
       lengths.push(length);
     });
   }
@@ -87,8 +92,10 @@ export function buildSearchIndex(pages: readonly PageRecords[]): { manifest: Sea
     const df = list.length / 2;
     const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
     for (let i = 0; i < list.length; i += 2) {
+      const id = list[i];
       const count = list[i + 1];
-      list[i + 1] = Math.max(1, Math.round(100 * idf * ((count * (K1 + 1)) / (count + norms[list[i]]))));
+      const body = count > 0 ? (count * (K1 + 1)) / (count + norms[id]) : 0;
+      list[i + 1] = Math.max(1, Math.round(100 * idf * (body + (fields[id].get(term) ?? 0))));
     }
     const kept = df > MAX_POSTINGS ? prune(list) : list;
     // Ids as gaps from the previous one: smaller numbers, smaller files.
