@@ -74,10 +74,11 @@ export function decodeEntities(text: string): string {
 /** Block-level tags: their boundaries separate words. */
 const BLOCK = /^(?:p|div|li|ul|ol|pre|br|hr|tr|td|th|table|thead|tbody|h[1-6]|blockquote|section|details|summary|dt|dd|dl|figure|figcaption)$/i;
 
-/** Plain text of an HTML fragment: tags out (their text kept), scripts/styles and anchor marks out. */
+/** Plain text of an HTML fragment: tags out (their text kept); scripts, styles, buttons and anchor marks out. */
 export function textOfHtml(html: string): string {
   const text = html
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    // Scripts, styles and buttons (a code block's Copy) are not text a reader searches for.
+    .replace(/<(script|style|template|button)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<a\b[^>]*\bclass="hash-link"[^>]*>[\s\S]*?<\/a>/gi, '')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<\/?([a-zA-Z][\w:-]*)\b[^>]*>/g, (_tag, name: string) => (BLOCK.test(name) ? ' ' : ''));

@@ -46,9 +46,13 @@ const PART_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.5;
 const MAX_EXPANSIONS = 24;
 
-/** Edit distance between a and b, or max + 1 when it is larger than max. */
+/**
+ * Edit distance between a and b, a swap of two neighbouring letters counting as one edit
+ * ("bundel" → bundle), or max + 1 when it is larger than max.
+ */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
@@ -56,9 +60,11 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], before[j - 2] + 1);
       best = Math.min(best, row[j]);
     }
     if (best > max) return max + 1;
+    before = previous;
     previous = row;
   }
   return previous[b.length];

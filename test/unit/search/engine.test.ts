@@ -152,5 +152,7 @@ describe('editDistance', () => {
     expect(editDistance('typscript', 'typescript', 2)).toBe(1);
     expect(editDistance('kafka', 'kafke', 1)).toBe(1);
     expect(editDistance('abc', 'xyz', 1)).toBe(2);
+    // A swap of neighbouring letters is one edit.
+    expect(editDistance('bundel', 'bundle', 1)).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ const body = {
   html: [
     '<p>Intro with <strong>bold</strong> text &amp; an entity.</p>',
     '<h2 id="install" class="anchor">Install<a class="hash-link" href="#install" aria-label="Direct link to Install">#</a></h2>',
-    '<p>Run the installer.</p><pre class="shiki"><code><span class="line"><span>npm install</span></span>\n<span class="line"><span>loadConfigFile()</span></span></code></pre>',
+    '<p>Run the installer.</p><div class="code-block"><button type="button" class="code-copy">Copy</button></div><pre class="shiki"><code><span class="line"><span>npm install</span></span>\n<span class="line"><span>loadConfigFile()</span></span></code></pre>',
     '<h3 id="from-source">From <code>source</code><a class="hash-link" href="#from-source">#</a></h3><ul><li>clone</li><li>build</li></ul>',
     '<h4 id="deep">Deep</h4><p>Still in the h3 section.</p>',
     '<h2 id="next">Next</h2><script>window.secret = 1</script><style>.x{}</style><p>Last words.</p>',
