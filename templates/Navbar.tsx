@@ -5,6 +5,7 @@ import { usePath, useSite } from './context.js';
 import { DocSidebarTree } from './DocSidebarTree.js';
 import { Icon } from './Icons.js';
 import { isUnder } from './paths.js';
+import { SearchButton } from './SearchButton.js';
 import { SmartLink } from './SmartLink.js';
 
 /**
@@ -134,6 +135,7 @@ export function Navbar() {
           </a>
           <div className="navbar-items navbar-left">{left.map(renderItem)}</div>
           <div className="navbar-items navbar-right">
+            {site.search ? <SearchButton /> : null}
             {right.map(renderItem)}
             <ColorModeToggle />
           </div>

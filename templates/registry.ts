@@ -9,6 +9,7 @@ import { DocCategoryPage } from './DocCategoryPage.js';
 import { DocPage } from './DocPage.js';
 import { MdPage } from './MdPage.js';
 import { NotFoundPage } from './NotFoundPage.js';
+import { SearchPage } from './SearchPage.js';
 import { TsxPage } from './TsxPage.js';
 
 /** Template name (as stored in page data) → component. */
@@ -23,4 +24,5 @@ export const templates: { [K in TemplateName]: ComponentType<{ page: PageData<K>
   blogAuthors: BlogAuthorsPage,
   blogArchive: BlogArchivePage,
   notFound: NotFoundPage,
+  search: SearchPage,
 };

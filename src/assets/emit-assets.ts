@@ -26,7 +26,8 @@ const CLIENT_ENTRY = 'folio-client-entry.tsx';
 export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; pages: TsxPageFile[]; outDir: string }): Promise<ClientBundle> {
   const root = folioRoot();
   const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\nstart(pages);\n`;
-  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages));
+  const withSearch = ctx.config.search !== false;
+  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages), String(withSearch));
   const assetsDir = path.join(outDir, 'assets');
   const cached = lookupBundle<ClientBundle>(ctx.cache, key);
   if (cached) {
@@ -34,6 +35,20 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
     return cached.extra;
   }
   try {
+    // The search chunk first: the client names it (it loads it with import() when search opens).
+    const search = withSearch
+      ? await esbuild.build({
+          ...SEARCH_OPTIONS,
+          absWorkingDir: root,
+          outdir: assetsDir,
+          nodePaths: [path.join(root, 'node_modules')],
+          tsconfig: path.join(root, 'src/client/tsconfig.json'),
+          entryPoints: { search: path.join(root, 'templates/search/chunk.ts') },
+          plugins: [sharedWithClient(root)],
+        })
+      : undefined;
+    const searchFile = search?.outputFiles[0];
+    const searchName = searchFile ? path.basename(searchFile.path) : '';
     // The entry is passed in memory: a file in the cache folder raced with other builds of the same
     // site writing it at the same moment (esbuild could read it half-written).
     const result = await esbuild.build({
@@ -51,7 +66,7 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       jsx: 'automatic',
       minify: true,
       legalComments: 'none',
-      define: { 'process.env.NODE_ENV': '"production"' },
+      define: { 'process.env.NODE_ENV': '"production"', __FOLIO_SEARCH_CHUNK__: JSON.stringify(searchName) },
       loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
       metafile: true,
       logLevel: 'silent',
@@ -68,14 +83,59 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       if (file.endsWith('.js') && info.entryPoint) scripts.push(url);
       if (file.endsWith('.css')) styles.push(url);
     }
-    const files = result.outputFiles.map((file) => ({ path: path.relative(assetsDir, file.path), contents: Buffer.from(file.contents).toString('base64') }));
+    if (searchFile) sizes[`/assets/${searchName}`] = searchFile.contents.length;
+    const files = [...result.outputFiles, ...(searchFile ? [searchFile] : [])].map((file) => ({
+      path: path.relative(assetsDir, file.path),
+      contents: Buffer.from(file.contents).toString('base64'),
+    }));
     writeBundleFiles(assetsDir, files);
     const bundle = { scripts, styles, sizes };
-    storeBundle({ cache: ctx.cache, key, inputs: inputsOf(result.metafile, { cwd: root, virtual: [CLIENT_ENTRY] }), files, extra: bundle });
+    const inputs = [
+      ...new Set([...inputsOf(result.metafile, { cwd: root, virtual: [CLIENT_ENTRY] }), ...(search ? inputsOf(search.metafile, { cwd: root }) : [])]),
+    ].sort();
+    storeBundle({ cache: ctx.cache, key, inputs, files, extra: bundle });
     return bundle;
   } catch (error) {
     throw compileError(error);
   }
+}
+
+/**
+ * The search chunk (templates/search/chunk.ts): the dialog, the /search page's results and the
+ * engine, fetched only when search opens. A bundle of its own rather than an esbuild split: a
+ * split moves React into a shared chunk and costs the first visit ~2 kB. It uses the client's
+ * React instead of its own copy (sharedWithClient), so it stays small and its components live in
+ * the client's React tree (they get the site's settings as props: no shared context object).
+ */
+const SEARCH_OPTIONS = {
+  bundle: true,
+  write: false,
+  entryNames: '[name]-[hash]',
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  jsx: 'automatic',
+  minify: true,
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  metafile: true,
+  logLevel: 'silent',
+} as const satisfies esbuild.BuildOptions;
+
+/** What the search chunk takes from the client (templates/search/load.ts puts them on globalThis.__folioShared). */
+const SHARED: Record<string, string> = { react: 'react', 'react/jsx-runtime': 'jsx' };
+
+function sharedWithClient(root: string): esbuild.Plugin {
+  return {
+    name: 'folio-search-shared',
+    setup(build) {
+      build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => ({ path: SHARED[args.path], namespace: 'folio-shared' }));
+      build.onLoad({ filter: /.*/, namespace: 'folio-shared' }, (args) => ({
+        contents: `module.exports = globalThis.__folioShared.${args.path};`,
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 function writeBundleFiles(dir: string, files: BundleFile[]): void {

@@ -344,7 +344,12 @@ async function writeSite(input: FullBuildInput, { run }: Runner, { context }: Se
         input: { config: context.config, table, content, compiled: compiled.compiled, load, bodies },
         write: (urlPath, contents) => writeOutputFile(out, urlPath, contents),
       }),
-    (e) => `${e.written.length} files (${[...e.records.keys()].join(', ')})`,
+    // Each emitter's own time when it is noticeable (the search index is built here).
+    (e) =>
+      `${e.written.length} files (${[...e.records.keys()].join(', ')})${[...e.durations]
+        .filter(([, ms]) => ms >= 20)
+        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms`)
+        .join('')}`,
   );
   const outputFiles = await run('checkLinks', async () => {
     const files = await listOutputFiles(out);

@@ -19,6 +19,7 @@ const REQUIRED: Record<string, { arrays?: string[]; objects?: string[]; strings?
   blogAuthors: { arrays: ['authors'] },
   blogArchive: { arrays: ['years'] },
   notFound: { strings: ['title'] },
+  search: { strings: ['title'] },
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

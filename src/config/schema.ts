@@ -176,6 +176,21 @@ export const configSchema = z.strictObject({
     .record(z.string(), z.unknown())
     .default({})
     .refine((fields) => isJson(fields), { message: 'customFields must hold JSON values only (strings, numbers, booleans, null, arrays, plain objects)' }),
+  /**
+   * Built-in full-text search (src/emitters/search): a navbar button, a dialog and a /search page.
+   * `false` turns it off (no button, no page, no index); `sections` and `exclude` (route prefixes
+   * or globs with * and **) choose what is indexed.
+   */
+  search: z
+    .union([
+      z.literal(false),
+      z.literal(true).transform(() => ({ sections: ['docs', 'blog', 'api'] as ('docs' | 'blog' | 'api')[], exclude: [] as string[] })),
+      z.strictObject({
+        sections: z.array(z.enum(['docs', 'blog', 'api'])).default(['docs', 'blog', 'api']),
+        exclude: z.array(z.string()).default([]),
+      }),
+    ])
+    .prefault({}),
 });
 
 /** What a site author writes (defaults may be omitted). */

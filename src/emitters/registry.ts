@@ -4,10 +4,11 @@
  */
 import type { SiteConfig } from '../config/schema.js';
 import { feedsEmitter } from './feeds/feeds.js';
+import { searchEmitter } from './search/search.js';
 import { sitemapEmitter } from './sitemap/sitemap.js';
 import type { Emitter } from './types.js';
 
-export const builtInEmitters: readonly Emitter[] = [feedsEmitter, sitemapEmitter];
+export const builtInEmitters: readonly Emitter[] = [feedsEmitter, sitemapEmitter, searchEmitter];
 
 export function emittersFor(config: SiteConfig): Emitter[] {
   return [...builtInEmitters, ...(config.emitters as Emitter[])];

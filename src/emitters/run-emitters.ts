@@ -11,6 +11,8 @@ export interface EmitOutcome {
   written: string[];
   /** URL paths a previous run wrote that no emitter writes now. */
   stale: string[];
+  /** Milliseconds each emitter that ran took (skipped ones are not listed). */
+  durations: Map<string, number>;
 }
 
 export async function runEmitters({
@@ -27,6 +29,7 @@ export async function runEmitters({
   const records = new Map<string, EmitterRecord>();
   const written: string[] = [];
   const claimed = new Map<string, string>();
+  const durations = new Map<string, number>();
   for (const emitter of emitters) {
     const fingerprint = emitter.fingerprint(input);
     const before = previous?.get(emitter.name);
@@ -36,6 +39,7 @@ export async function runEmitters({
       continue;
     }
     let files;
+    const started = performance.now();
     try {
       files = await emitter.emit(input);
     } catch (error) {
@@ -70,8 +74,9 @@ export async function runEmitters({
       written.push(file.path);
     }
     records.set(emitter.name, { fingerprint, files: files.map((file) => file.path) });
+    durations.set(emitter.name, performance.now() - started);
   }
   const stale: string[] = [];
   for (const record of previous?.values() ?? []) for (const file of record.files) if (!claimed.has(file)) stale.push(file);
-  return { records, written, stale };
+  return { records, written, stale, durations };
 }

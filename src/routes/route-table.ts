@@ -14,6 +14,7 @@ import { buildPageRoutes } from './page-routes.js';
 import { buildSiteData } from './site-data.js';
 import type { Route, RouteDraft, RouteTable } from './types.js';
 import { buildApiRoutes } from './api-routes.js';
+import { searchRoute } from './search-route.js';
 
 export function createRouteTable({ config, content }: { config: SiteConfig; content: Content }): RouteTable {
   const drafts: RouteDraft[] = [];
@@ -44,6 +45,8 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
     blogRecent = blog.recent;
   }
   drafts.push(...buildPageRoutes({ pages: content.pages }));
+  // After the site's own pages: a page of its own at /search wins (with a duplicate-route warning).
+  if (config.search !== false) drafts.push(searchRoute());
 
   const routes: Route[] = [];
   const seen = new Map<string, RouteDraft>();

@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../config/schema.js';
 import type { LinkData, NavItemData, SidebarItem, SiteData } from '../shared/page-data.js';
 import { isExternal } from '../shared/url.js';
+import { SEARCH_ROUTE } from './search-route.js';
 
 /** The site-wide data every page shares (navbar, footer, sidebars). Pure. */
 export function buildSiteData({
@@ -94,6 +95,7 @@ export function buildSiteData({
         }
       : {}),
     ...(config.repoUrl ? { repoUrl: config.repoUrl } : {}),
+    ...(config.search !== false ? { search: { page: SEARCH_ROUTE } } : {}),
     customFields: config.customFields,
   };
 }

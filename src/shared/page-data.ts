@@ -4,7 +4,18 @@
  * Isomorphic: no node: imports.
  */
 
-export type TemplateName = 'doc' | 'docCategory' | 'mdPage' | 'tsxPage' | 'blogList' | 'blogPost' | 'blogTags' | 'blogAuthors' | 'blogArchive' | 'notFound';
+export type TemplateName =
+  | 'doc'
+  | 'docCategory'
+  | 'mdPage'
+  | 'tsxPage'
+  | 'blogList'
+  | 'blogPost'
+  | 'blogTags'
+  | 'blogAuthors'
+  | 'blogArchive'
+  | 'notFound'
+  | 'search';
 
 export interface LinkData {
   label: string;
@@ -109,6 +120,8 @@ export interface SiteData {
     feeds: { rss?: string; atom?: string; json?: string };
   };
   repoUrl?: string;
+  /** Built-in search is on: the navbar shows its button, linking to this page without JavaScript. */
+  search?: { page: string };
   /** The config's `customFields`, for the theme and pages (`useSiteConfig().customFields`). */
   customFields: Record<string, unknown>;
 }
@@ -186,6 +199,11 @@ export interface NotFoundProps {
   title: string;
 }
 
+/** The /search page (built-in search): results come from the index in the browser. */
+export interface SearchPageProps {
+  title: string;
+}
+
 export interface TemplatePropsMap {
   doc: DocProps;
   docCategory: DocCategoryProps;
@@ -197,6 +215,7 @@ export interface TemplatePropsMap {
   blogAuthors: BlogAuthorsProps;
   blogArchive: BlogArchiveProps;
   notFound: NotFoundProps;
+  search: SearchPageProps;
 }
 
 /** One route's page data: what the client fetches to show the page. */

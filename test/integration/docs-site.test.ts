@@ -47,6 +47,8 @@ describe('docs fixture build', () => {
         '/docs/hidden',
         '/docs/reference/api-notes',
         '/docs/reference/options-table',
+        // Built-in search's results page.
+        '/search',
       ].sort(),
     );
     for (const route of list) {

@@ -70,7 +70,7 @@ describe('a site emitter', () => {
     );
     expect(list.words.intro).toBeGreaterThan(3);
     expect([...readFileSync(path.join(root, 'out/lists/bytes.bin'))]).toEqual([1, 2, 3]);
-    expect(result.stdout).toMatch(/emitFeeds .* \(feeds, sitemap, page-list\)/);
+    expect(result.stdout).toMatch(/emitFeeds .* \(feeds, sitemap, search, page-list\)/);
     expect(result.output).not.toContain('BROKEN_LINK');
   });
 

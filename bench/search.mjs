@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// Built-in search figures (targets in brackets):
+//   1. this site: the search emitter's time in a build [<= 150 ms], the first query in Chromium
+//      (open the dialog, type, results painted) [<= 150 ms] and the bytes it fetched, search
+//      chunk included [<= 60 kB gzip];
+//   2. a generated corpus of N pages (make-corpus.mjs, default 10,000): the indexer alone on
+//      records cut from the corpus's markdown (building 10k pages with folio takes minutes on a
+//      small machine; the indexer is what search adds) [<= 5 s], the bytes one query fetches
+//      [<= 300 kB gzip], the time of a query once the runtime is loaded [<= 100 ms], and what one
+//      single index file of everything would weigh.
+//   node bench/search.mjs [--pages 10000] [--skip-site] [--skip-corpus]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { folioBin, median } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const work = path.join(root, 'bench/.work');
+const arg = (name) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const pages = Number(arg('--pages') ?? 10_000);
+const gz = (data) => gzipSync(data, { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+mkdirSync(work, { recursive: true });
+
+// The indexer and engine from src/, bundled for Node (the bench runs without tsx).
+const lib = path.join(work, 'search-lib.mjs');
+await esbuild.build({
+  stdin: {
+    contents: `export { buildSearchIndex } from './src/emitters/search/indexer.ts'; export { createSearch } from './src/shared/search/engine.ts';`,
+    resolveDir: root,
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: lib,
+  packages: 'external',
+  logLevel: 'silent',
+});
+const { buildSearchIndex, createSearch } = await import(`${pathToFileURL(lib).href}?${Date.now()}`);
+
+function serve(dir) {
+  return new Promise((resolve) => {
+    const server = createServer((request, response) => {
+      const url = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+      let file = path.join(dir, url);
+      if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      if (!file.startsWith(dir) || !existsSync(file)) {
+        response.writeHead(404).end('not found');
+        return;
+      }
+      const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.json') ? 'application/json' : file.endsWith('.css') ? 'text/css' : 'text/html';
+      response.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` }));
+  });
+}
+
+async function siteFigures() {
+  const out = path.join(work, 'search-site-out');
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    // --force: every stage runs (the emitter builds the index from scratch in a new process).
+    const stdout = execFileSync(process.execPath, [folioBin, 'build', '--root', root, '--out', out, '--force'], { encoding: 'utf8' });
+    const ms = /search (\d+) ms/.exec(stdout);
+    times.push(ms ? Number(ms[1]) : 0);
+  }
+  console.log(`This site: search emitter ${median(times)} ms in a build (median of 3: ${times.join(', ')} ms) [target <= 150 ms]`);
+  const searchDir = path.join(out, 'assets/search');
+  const all = readdirSync(searchDir).map((file) => readFileSync(path.join(searchDir, file)));
+  console.log(`  index: ${all.length} files, ${kb(all.reduce((sum, file) => sum + file.length, 0))} raw, ${kb(all.reduce((sum, file) => sum + gz(file), 0))} gzip in all`);
+
+  const chromium = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) return console.log('  (no Chromium: no first-query figures)');
+  const { chromium: launcher } = await import('playwright-core');
+  const { server, origin } = await serve(out);
+  const browser = await launcher.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const firsts = [];
+  let bytes = [];
+  try {
+    for (let run = 0; run < 5; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${origin}/docs/usage`);
+      await page.waitForSelector('html[data-folio-hydrated]', { state: 'attached' });
+      const fetched = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url()).pathname;
+        if (url.startsWith('/assets/search') || /^\/assets\/search-[\w]+\.js$/.test(url)) fetched.push(response.body().then((body) => [url, body]));
+      });
+      // Open → type → the first result painted, timed in the page.
+      const ms = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const start = performance.now();
+            const observer = new MutationObserver(() => {
+              const input = document.querySelector('dialog input[role="combobox"]');
+              if (input && !input.value) {
+                input.value = 'kafka';
+                input.dispatchEvent(new Event('input', { bubbles: true }));
+              }
+              if (document.querySelector('.search-group')) {
+                observer.disconnect();
+                requestAnimationFrame(() => resolve(performance.now() - start));
+              }
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
+            document.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }));
+          }),
+      );
+      firsts.push(Math.round(ms));
+      bytes = await Promise.all(fetched);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.log(`  first query "kafka" in Chromium, open → results painted: ${median(firsts)} ms (median of 5: ${firsts.join(', ')}) [target <= 150 ms]`);
+  const total = bytes.reduce((sum, [, body]) => sum + gz(body), 0);
+  console.log(`  fetched for it: ${bytes.length} files, ${kb(total)} gzip (${bytes.map(([url, body]) => `${path.basename(url)} ${kb(gz(body))}`).join(', ')}) [target <= 60 kB]`);
+}
+
+/** Records cut from the corpus's markdown as the emitter cuts compiled pages: intro + one per ##/###. */
+function corpusRecords(dir) {
+  const files = [];
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.md')) files.push(full);
+    }
+  };
+  walk(dir);
+  return files.map((file) => {
+    const text = readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');
+    const title = /^title: (.*)$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? path.basename(file, '.md');
+    const sections = [{ heading: '', anchor: '', text: '' }];
+    for (const line of text.split('\n')) {
+      const heading = /^#{2,3} (.*)$/.exec(line);
+      if (heading) sections.push({ heading: heading[1], anchor: heading[1].toLowerCase().replace(/\W+/g, '-'), text: '' });
+      else {
+        const last = sections[sections.length - 1];
+        last.text = `${last.text} ${line.replace(/[#*`[\]()|>:-]+/g, ' ')}`.replace(/\s+/g, ' ').slice(0, 4000);
+      }
+    }
+    return { title, url: `/docs/${path.relative(dir, file).replace(/\.md$/, '')}`, label: 'Docs', sections };
+  });
+}
+
+async function corpusFigures() {
+  const dir = path.join(work, `corpus-${pages}`);
+  if (!existsSync(path.join(dir, 'docs'))) execFileSync(process.execPath, [path.join(root, 'bench/make-corpus.mjs'), dir, String(pages)], { stdio: 'inherit' });
+  const records = corpusRecords(path.join(dir, 'docs'));
+  const sections = records.reduce((sum, page) => sum + page.sections.length, 0);
+  const chars = records.reduce((sum, page) => sum + page.sections.reduce((s, section) => s + section.text.length, 0), 0);
+  const started = performance.now();
+  const { manifest, files } = buildSearchIndex(records);
+  const buildMs = performance.now() - started;
+  console.log(`Corpus of ${records.length} pages (${sections} sections, ${kb(chars)} of text): index built in ${(buildMs / 1000).toFixed(2)} s [target <= 5 s]`);
+  const byName = new Map(files.map((file) => [file.name, file.contents]));
+  byName.set('manifest.json', JSON.stringify(manifest));
+  const sizes = [...byName.values()].map((contents) => gz(contents));
+  console.log(`  ${byName.size} files, ${kb(sizes.reduce((a, b) => a + b, 0))} gzip in all (each file compressed on its own)`);
+  // One single index of everything, as a site with one search file would ship it.
+  const single = JSON.stringify({ manifest, files: Object.fromEntries([...byName].map(([name, contents]) => [name, JSON.parse(contents)])) });
+  console.log(`  one single index file instead: ${kb(single.length)} raw, ${kb(gz(single))} gzip`);
+  // Words from the corpus's own vocabulary, one and several per query, and a misspelling.
+  const queries = ['cache', 'render route', 'plugin theme module', 'bundel', 'config', 'build page site', 'lay'];
+  for (const query of queries) {
+    const fetched = new Set();
+    const engine = createSearch(async (name) => {
+      fetched.add(name);
+      return JSON.parse(byName.get(name));
+    });
+    let start = performance.now();
+    const results = await engine.search(query);
+    const first = performance.now() - start;
+    start = performance.now();
+    await engine.search(`${query} `);
+    await engine.search(query);
+    const again = (performance.now() - start) / 2;
+    const bytes = [...fetched].reduce((sum, name) => sum + gz(byName.get(name)), 0);
+    console.log(
+      `  "${query}": ${results.length} pages, ${fetched.size} files ${kb(bytes)} gzip [<= 300 kB]; ${first.toFixed(1)} ms with parsing, ${again.toFixed(1)} ms once loaded [<= 100 ms]`,
+    );
+  }
+}
+
+if (!process.argv.includes('--skip-site')) await siteFigures();
+if (!process.argv.includes('--skip-corpus')) await corpusFigures();
+rmSync(lib, { force: true });

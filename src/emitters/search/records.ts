@@ -1,0 +1,126 @@
+/**
+ * What search indexes: one record per section of a page (its intro, then each h2/h3 with the
+ * text up to the next one), taken from the compiled body (CompiledContent), never from the
+ * rendered page, so the navbar, sidebar, footer and table of contents stay out. Code blocks are
+ * text like any other. Only docs, blog posts and API pages are indexed: listing pages (tags,
+ * paginated lists, archive, authors, category indexes) and unlisted pages are not.
+ */
+import type { SiteConfig } from '../../config/schema.js';
+import type { CompiledContent } from '../../markdown/compile.js';
+import type { Route } from '../../routes/types.js';
+import { encodeRoutePath } from '../../shared/url.js';
+
+export type SearchSection = 'docs' | 'blog' | 'api';
+
+export const SECTION_LABELS: Record<SearchSection, string> = { docs: 'Docs', blog: 'Blog', api: 'API' };
+
+export interface PageRecords {
+  title: string;
+  /** Route path as a URL (encoded), without the base URL. */
+  url: string;
+  label: string;
+  sections: { heading: string; anchor: string; text: string }[];
+}
+
+export interface SearchOptions {
+  sections: SearchSection[];
+  exclude: string[];
+}
+
+/** The search section of a route, or undefined when it is not searchable. */
+export function searchSectionOf(route: Route, options: SearchOptions): SearchSection | undefined {
+  if (route.noIndex || !route.source) return undefined;
+  const section: SearchSection | undefined =
+    route.template === 'blogPost' && route.source.kind === 'post'
+      ? 'blog'
+      : route.template === 'doc'
+        ? route.source.kind === 'api'
+          ? 'api'
+          : route.source.kind === 'doc'
+            ? 'docs'
+            : undefined
+        : undefined;
+  if (!section || !options.sections.includes(section)) return undefined;
+  if (options.exclude.some((pattern) => excluded(route.path, pattern))) return undefined;
+  return section;
+}
+
+/** A prefix (`/docs/internal`: the page and everything under it) or a glob with `*` and `**`. */
+export function excluded(routePath: string, pattern: string): boolean {
+  if (!pattern.includes('*')) {
+    const prefix = pattern.replace(/\/+$/, '');
+    return routePath === prefix || routePath.startsWith(`${prefix}/`) || (prefix === '' && routePath.startsWith('/'));
+  }
+  const source = pattern
+    .replace(/\/+$/, '')
+    .split(/(\*\*\/?|\*)/)
+    .map((part) => (part === '**' || part === '**/' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}/?$`).test(routePath);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Block-level tags: their boundaries separate words. */
+const BLOCK = /^(?:p|div|li|ul|ol|pre|br|hr|tr|td|th|table|thead|tbody|h[1-6]|blockquote|section|details|summary|dt|dd|dl|figure|figcaption)$/i;
+
+/** Plain text of an HTML fragment: tags out (their text kept); scripts, styles, buttons and anchor marks out. */
+export function textOfHtml(html: string): string {
+  const text = html
+    // Scripts, styles and buttons (a code block's Copy) are not text a reader searches for.
+    .replace(/<(script|style|template|button)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<a\b[^>]*\bclass="hash-link"[^>]*>[\s\S]*?<\/a>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/?([a-zA-Z][\w:-]*)\b[^>]*>/g, (_tag, name: string) => (BLOCK.test(name) ? ' ' : ''));
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}
+
+const HEADING = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1\s*>/gi;
+
+/** The sections of a compiled body: the intro (heading '') and one per h2/h3 that has an id. */
+export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, maxText = 4000): PageRecords['sections'] {
+  const headingText = new Map(body.headings.map((heading) => [heading.id, heading.text]));
+  const sections: PageRecords['sections'] = [];
+  let current = { heading: '', anchor: '', start: 0 };
+  const close = (end: number) => {
+    const text = textOfHtml(body.html.slice(current.start, end)).slice(0, maxText);
+    // An empty section (a heading straight above another) still finds its heading.
+    if (text || current.heading) sections.push({ heading: current.heading, anchor: current.anchor, text });
+  };
+  for (const found of body.html.matchAll(HEADING)) {
+    const id = /\sid="([^"]*)"/.exec(found[2])?.[1];
+    if (!id) continue;
+    close(found.index!);
+    const anchor = decodeEntities(id);
+    current = { heading: headingText.get(anchor) ?? textOfHtml(found[3]), anchor, start: found.index! + found[0].length };
+  }
+  close(body.html.length);
+  // The intro always comes first (it carries the page title), even when empty.
+  if (sections[0]?.heading !== '') sections.unshift({ heading: '', anchor: '', text: '' });
+  return sections;
+}
+
+export function pageRecordsOf(route: Route, section: SearchSection, body: Pick<CompiledContent, 'html' | 'headings'> | undefined): PageRecords {
+  return {
+    title: route.title,
+    url: encodeRoutePath(route.path),
+    label: SECTION_LABELS[section],
+    sections: body ? sectionsOf(body) : [{ heading: '', anchor: '', text: '' }],
+  };
+}
+
+export function searchOptionsOf(config: Pick<SiteConfig, 'search'>): SearchOptions | undefined {
+  const search = config.search;
+  if (search === false) return undefined;
+  return { sections: search.sections, exclude: search.exclude };
+}

@@ -1,0 +1,63 @@
+/**
+ * The search emitter: the index of docs, blog posts and API pages under /assets/search/
+ * (records.ts says what goes in, indexer.ts how it is laid out). `search: false` writes nothing.
+ *
+ * Its fingerprint is each indexed page's body fingerprint (EmitInput.bodies) with its title and
+ * URL, so a warm rebuild with no page changed does not index again; and the records of a page
+ * are kept by that same fingerprint between runs of one process (`folio serve`), so after an
+ * edit only the changed pages are read and cut into sections again.
+ */
+import { hashOf } from '../../core/hash.js';
+import { MANIFEST_PATH } from '../../shared/search/format.js';
+import type { Route } from '../../routes/types.js';
+import type { EmitInput, EmittedFile, Emitter } from '../types.js';
+import { buildSearchIndex } from './indexer.js';
+import { pageRecordsOf, searchOptionsOf, searchSectionOf, type PageRecords, type SearchSection } from './records.js';
+
+const DIR = MANIFEST_PATH.slice(0, MANIFEST_PATH.lastIndexOf('/'));
+
+interface Indexed {
+  route: Route;
+  section: SearchSection;
+  key: string;
+}
+
+function indexedRoutes({ config, table, bodies }: Pick<EmitInput, 'config' | 'table' | 'bodies'>): Indexed[] {
+  const options = searchOptionsOf(config);
+  if (!options) return [];
+  const indexed: Indexed[] = [];
+  for (const route of table.routes) {
+    const section = searchSectionOf(route, options);
+    if (!section || !route.source) continue;
+    // API bodies have no entry in `bodies`: their route depends on the model's hash instead.
+    const body = bodies.get(route.source.file) ?? hashOf(...route.dependsOn);
+    indexed.push({ route, section, key: hashOf(route.path, route.title, section, body).slice(0, 24) });
+  }
+  return indexed;
+}
+
+/** Records by page key, kept between runs in one process; entries of pages gone are dropped each run. */
+let remembered = new Map<string, PageRecords>();
+
+export const searchEmitter: Emitter = {
+  name: 'search',
+  fingerprint: (input) => {
+    if (!searchOptionsOf(input.config)) return 'off';
+    return hashOf('search-v1', ...indexedRoutes(input).map((page) => page.key)).slice(0, 20);
+  },
+  emit: async (input): Promise<EmittedFile[]> => {
+    if (!searchOptionsOf(input.config)) return [];
+    const pages = indexedRoutes(input);
+    const missing = pages.filter((page) => !remembered.has(page.key));
+    await input.load(missing.map((page) => page.route.source!.file));
+    const next = new Map<string, PageRecords>();
+    const records = pages.map((page) => {
+      const found = remembered.get(page.key) ?? pageRecordsOf(page.route, page.section, input.compiled.get(page.route.source!.file));
+      next.set(page.key, found);
+      return found;
+    });
+    remembered = next;
+    const { manifest, files } = buildSearchIndex(records);
+    return [...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents })), { path: MANIFEST_PATH, contents: JSON.stringify(manifest) }];
+  },
+};

@@ -1,0 +1,310 @@
+/**
+ * The query side of search, for the browser (src/client/search) and for Node (tests, bench):
+ * fetches the manifest, the shards of the query's words and the record chunks of the top
+ * results through `load`, and ranks pages by how many query words they match, then by score.
+ *
+ * Each query word is matched whole, by its camelCase/snake parts, as a prefix when it is the
+ * last word still being typed, and when nothing else matches, fuzzily (edit distance 1 from 5
+ * letters, 2 from 8) among the terms of its shard: "typscript" finds typescript.
+ */
+import type { SearchChunk, SearchManifest, SearchShard } from './format.js';
+import { normalise, shardKeyOf, tokensOfWord, wordsOf } from './tokenize.js';
+
+export interface ExcerptPart {
+  text: string;
+  mark: boolean;
+}
+
+export interface SectionResult {
+  heading: string;
+  anchor: string;
+  /** Route path with `#anchor` (without the base URL). */
+  url: string;
+  excerpt: ExcerptPart[];
+}
+
+export interface PageResult {
+  title: string;
+  url: string;
+  label: string;
+  /** Excerpt of the page's intro when it matched. */
+  excerpt: ExcerptPart[];
+  sections: SectionResult[];
+}
+
+export type Loader = (file: string) => Promise<unknown>;
+
+interface WordMatch {
+  /** Record id → score for this word. */
+  scores: Map<number, number>;
+  /** Terms found for the word (to highlight). */
+  terms: string[];
+}
+
+const PREFIX_WEIGHT = 0.8;
+const PART_WEIGHT = 0.6;
+const FUZZY_WEIGHT = 0.5;
+const MAX_EXPANSIONS = 24;
+
+/**
+ * Edit distance between a and b, a swap of two neighbouring letters counting as one edit
+ * ("bundel" → bundle), or max + 1 when it is larger than max.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], before[j - 2] + 1);
+      best = Math.min(best, row[j]);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+function decode(postings: number[], into: Map<number, number>, weight: number): void {
+  let id = 0;
+  for (let i = 0; i < postings.length; i += 2) {
+    id += postings[i];
+    const score = postings[i + 1] * weight;
+    if (score > (into.get(id) ?? 0)) into.set(id, score);
+  }
+}
+
+export function createSearch(load: Loader) {
+  let manifest: Promise<SearchManifest> | undefined;
+  let pageStarts: number[] = [];
+  const files = new Map<string, Promise<unknown>>();
+  const file = <T>(name: string): Promise<T> => {
+    let pending = files.get(name);
+    if (!pending) {
+      pending = load(name);
+      // A failed fetch is forgotten: the next query tries again.
+      pending.catch(() => files.delete(name));
+      files.set(name, pending);
+    }
+    return pending as Promise<T>;
+  };
+  const getManifest = () => {
+    manifest ??= load('manifest.json').then((data) => {
+      const loaded = data as SearchManifest;
+      pageStarts = [];
+      let first = 0;
+      for (const count of loaded.pages) {
+        pageStarts.push(first);
+        first += count;
+      }
+      return loaded;
+    });
+    manifest.catch(() => (manifest = undefined));
+    return manifest;
+  };
+  const pageOf = (record: number): number => {
+    let low = 0;
+    let high = pageStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (pageStarts[middle] <= record) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+
+  async function matchWord(word: string, prefix: boolean, index: SearchManifest): Promise<WordMatch | undefined> {
+    const tokens = tokensOfWord(word);
+    const whole = normalise(word);
+    if (!tokens.length && !(prefix && whole.length >= 2)) return undefined;
+    const keys = new Set([whole, ...tokens.map((token) => token.term)].filter((term) => term.length >= 2).map((term) => shardKeyOf(term, index.shards)));
+    const shards = new Map<string, SearchShard>();
+    await Promise.all(
+      [...keys].map(async (key) => {
+        const name = index.shards[key];
+        if (name) shards.set(key, await file<SearchShard>(name));
+      }),
+    );
+    const shardFor = (term: string) => shards.get(shardKeyOf(term, index.shards));
+    const scores = new Map<number, number>();
+    const terms: string[] = [];
+    const shard = shardFor(whole);
+    const exact = shard?.[whole];
+    if (exact) {
+      decode(exact, scores, 1);
+      terms.push(whole);
+    }
+    if (prefix && shard) {
+      const longer = Object.keys(shard).filter((term) => term.length > whole.length && term.startsWith(whole));
+      // The most frequent completions first (longest postings), a bounded number of them.
+      longer.sort((a, b) => shard[b].length - shard[a].length);
+      for (const term of longer.slice(0, MAX_EXPANSIONS)) {
+        decode(shard[term], scores, PREFIX_WEIGHT);
+        terms.push(term);
+      }
+    }
+    const parts = tokens.filter((token) => token.part);
+    if (parts.length) {
+      // A record matches by parts when it has every part.
+      const partScores = parts.map((part) => {
+        const found = new Map<number, number>();
+        const postings = shardFor(part.term)?.[part.term];
+        if (postings) decode(postings, found, 1);
+        return found;
+      });
+      for (const [id, first] of partScores[0]) {
+        let sum = first;
+        let all = true;
+        for (const other of partScores.slice(1)) {
+          const score = other.get(id);
+          if (score === undefined) {
+            all = false;
+            break;
+          }
+          sum += score;
+        }
+        if (all) scores.set(id, Math.max(scores.get(id) ?? 0, (sum / parts.length) * PART_WEIGHT));
+      }
+      if (partScores.every((found) => found.size)) terms.push(...parts.map((part) => part.term));
+    }
+    if (!scores.size && shard && whole.length >= 5) {
+      const max = whole.length >= 8 ? 2 : 1;
+      const near = Object.keys(shard)
+        .map((term) => [term, editDistance(whole, term, max)] as const)
+        .filter(([, distance]) => distance <= max)
+        .sort((a, b) => a[1] - b[1] || shard[b[0]].length - shard[a[0]].length)
+        .slice(0, MAX_EXPANSIONS);
+      for (const [term, distance] of near) {
+        decode(shard[term], scores, FUZZY_WEIGHT / distance);
+        terms.push(term);
+      }
+    }
+    return { scores, terms };
+  }
+
+  /** Pages matching `query`, best first, with up to `sections` matching sections each. */
+  async function search(query: string, { limit = 8, sections = 3 }: { limit?: number; sections?: number } = {}): Promise<PageResult[]> {
+    const index = await getManifest();
+    const words = [...new Set(wordsOf(query))].slice(0, 8);
+    const typing = !/\s$/.test(query);
+    const matches = (await Promise.all(words.map((word, i) => matchWord(word, typing && i === words.length - 1, index)))).filter(
+      (match): match is WordMatch => match !== undefined,
+    );
+    if (!matches.length) return [];
+    // Per record: its score and which words it matched; per page the same, over its records.
+    const records = new Map<number, { score: number; words: number }>();
+    matches.forEach((match, w) => {
+      for (const [id, score] of match.scores) {
+        const entry = records.get(id) ?? { score: 0, words: 0 };
+        entry.score += score;
+        entry.words |= 1 << w;
+        records.set(id, entry);
+      }
+    });
+    const pages = new Map<number, { best: number; rest: number; words: number; records: number[] }>();
+    for (const [id, entry] of records) {
+      const pageId = pageOf(id);
+      const page = pages.get(pageId) ?? { best: 0, rest: 0, words: 0, records: [] };
+      if (entry.score > page.best) {
+        page.rest += page.best;
+        page.best = entry.score;
+      } else page.rest += entry.score;
+      page.words |= entry.words;
+      page.records.push(id);
+      pages.set(pageId, page);
+    }
+    const count = (bits: number) => bits.toString(2).replace(/0/g, '').length;
+    const ranked = [...pages.entries()]
+      .map(([pageId, page]) => ({ pageId, ...page, matched: count(page.words), score: page.best + 0.2 * page.rest }))
+      .sort((a, b) => b.matched - a.matched || b.score - a.score || a.pageId - b.pageId)
+      .slice(0, limit);
+    // Records to show: the page's intro (for its title) and its best sections.
+    const shown = ranked.map((page) => {
+      const best = page.records
+        .filter((id) => id !== pageStarts[page.pageId])
+        .sort((a, b) => count(records.get(b)!.words) - count(records.get(a)!.words) || records.get(b)!.score - records.get(a)!.score || a - b)
+        .slice(0, sections);
+      return { page, intro: pageStarts[page.pageId], sections: best };
+    });
+    const chunkOf = (id: number) => {
+      let low = 0;
+      let high = index.chunks.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (index.chunks[middle][0] <= id) low = middle;
+        else high = middle - 1;
+      }
+      return low;
+    };
+    const needed = new Set(shown.flatMap((entry) => [entry.intro, ...entry.sections].map(chunkOf)));
+    const chunks = new Map<number, SearchChunk>();
+    await Promise.all([...needed].map(async (n) => chunks.set(n, await file<SearchChunk>(index.chunks[n][1]))));
+    const recordOf = (id: number) => {
+      const n = chunkOf(id);
+      const chunk = chunks.get(n)!;
+      return { chunk, record: chunk.records[id - index.chunks[n][0]] };
+    };
+    const highlight = matches.flatMap((match) => match.terms);
+    return shown.map(({ intro, sections: ids }) => {
+      const { chunk, record } = recordOf(intro);
+      const [title, url, label] = chunk.pages[record[0]];
+      return {
+        title,
+        url,
+        label,
+        excerpt: records.has(intro) ? excerptOf(record[3], highlight) : [],
+        sections: ids.map((id) => {
+          const section = recordOf(id).record;
+          return { heading: section[1], anchor: section[2], url: `${url}#${section[2]}`, excerpt: excerptOf(section[3], highlight) };
+        }),
+      };
+    });
+  }
+
+  return { search };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * About `size` characters of `text` around the first hit of a term (at the start of a word),
+ * with every hit marked. Without a hit, the start of the text.
+ */
+export function excerptOf(text: string, terms: readonly string[], size = 160): ExcerptPart[] {
+  const sorted = [...new Set(terms)].filter(Boolean).sort((a, b) => b.length - a.length);
+  const pattern = sorted.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escapeRegExp).join('|')})`, 'giu') : undefined;
+  const first = pattern ? text.search(pattern) : -1;
+  let start = first < 0 ? 0 : Math.max(0, first - Math.floor(size / 3));
+  // Start at a word boundary.
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < first) start = space + 1;
+  }
+  let end = Math.min(text.length, start + size);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start + size / 2) end = space;
+  }
+  const slice = text.slice(start, end);
+  const parts: ExcerptPart[] = [];
+  const push = (part: string, mark: boolean) => {
+    if (part) parts.push({ text: part, mark });
+  };
+  if (start > 0) push('… ', false);
+  let at = 0;
+  if (pattern) {
+    for (const found of slice.matchAll(pattern)) {
+      push(slice.slice(at, found.index), false);
+      push(found[0], true);
+      at = found.index! + found[0].length;
+    }
+  }
+  push(slice.slice(at), false);
+  if (end < text.length) push(' …', false);
+  return parts;
+}

@@ -1,0 +1,38 @@
+/**
+ * The browser side of search (in the lazy search chunk): the engine reading the index over
+ * HTTP, and the recent searches. Storage failures only mean no recent searches (storage.ts).
+ */
+import { createSearch } from '../../src/shared/search/engine.js';
+import { MANIFEST_PATH } from '../../src/shared/search/format.js';
+import { readStorage, writeStorage } from '../../src/shared/storage.js';
+import { withBase } from '../../src/shared/url.js';
+
+const DIR = MANIFEST_PATH.slice(0, MANIFEST_PATH.lastIndexOf('/') + 1);
+
+/** One engine per dialog or page visit: the manifest (fixed name) is checked again, the hashed files come from the HTTP cache. */
+export function searchEngine(baseUrl: string) {
+  return createSearch(async (file) => {
+    const response = await fetch(withBase(baseUrl, `${DIR}${file}`), file === 'manifest.json' ? { cache: 'no-cache' } : {});
+    if (!response.ok) throw new Error(`${file} answered ${response.status}`);
+    return response.json();
+  });
+}
+
+const MAX_RECENT = 5;
+/** Kept here, not in STORAGE_KEYS: that object is in the first-visit bundle, this key only in the search chunk. */
+const RECENT_KEY = 'folio.search.recent';
+
+export function recentSearches(): string[] {
+  try {
+    const list = JSON.parse(readStorage(RECENT_KEY) ?? '[]') as unknown;
+    return Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string').slice(0, MAX_RECENT) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberSearch(query: string): void {
+  const trimmed = query.trim();
+  if (!trimmed) return;
+  writeStorage(RECENT_KEY, JSON.stringify([trimmed, ...recentSearches().filter((entry) => entry !== trimmed)].slice(0, MAX_RECENT)));
+}

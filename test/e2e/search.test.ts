@@ -1,0 +1,240 @@
+/**
+ * Built-in search in real Chromium, on this repository's site: the navbar button, Ctrl K and
+ * `/` open the dialog; results are grouped by page with highlighted excerpts; the keyboard moves,
+ * opens (through the client router, landing on the heading) and closes (focus back); the /search
+ * page; mobile width; storage that throws; the dialog's ARIA structure; no JavaScript.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, hydrated, launchBrowser, markDocument, MOBILE, newContext, sameDocument, watchedPage, type Watched } from './support/browser.js';
+import { buildAndServe, type ServedSite } from './support/site.js';
+
+let site: ServedSite;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+describeBrowser('search (Chromium)', () => {
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([buildAndServe(), launchBrowser()]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function open(path: string, options: Parameters<typeof newContext>[1] = {}, init?: () => void): Promise<Watched> {
+    await context?.close();
+    context = await newContext(browser, options);
+    if (init) await context.addInitScript(init);
+    const watched = await watchedPage(context, site.origin);
+    await watched.page.goto(site.origin + path);
+    await hydrated(watched.page);
+    await markDocument(watched.page);
+    return watched;
+  }
+  const dialog = (page: Page) => page.locator('dialog[aria-label="Search the site"]');
+  const input = (page: Page) => dialog(page).locator('input[role="combobox"]');
+  /** Types a query and waits for its results. */
+  async function search(page: Page, query: string) {
+    await input(page).fill(query);
+    await page.locator('.search-group').first().waitFor();
+  }
+
+  it('the navbar button opens the dialog; results are grouped by page, with sections and highlighted excerpts', async () => {
+    const { page, errors } = await open('/docs/usage');
+    const button = page.locator('.navbar a.search-button');
+    expect(await button.innerText()).toMatch(/Search\s*Ctrl K/);
+    await button.click();
+    await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await search(page, 'kafka');
+    const first = page.locator('.search-group').first();
+    expect(await first.locator('.search-option-page .search-option-title').innerText()).toMatch(/^Kafka\s*Docs$/);
+    expect(await first.locator('.search-option-page').getAttribute('href')).toBe('/docs/protocols/kafka');
+    const sections = first.locator('.search-option:not(.search-option-page)');
+    expect(await sections.count()).toBeGreaterThan(0);
+    expect(await sections.first().getAttribute('href')).toMatch(/^\/docs\/protocols\/kafka#[\w-]+$/);
+    const marks = await page.locator('.search-results mark').allInnerTexts();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark.toLowerCase()).toContain('kafka');
+    // Each result says which part of the site it is from.
+    const labels = new Set(await page.locator('.search-label').allInnerTexts());
+    expect([...labels].every((label) => ['Docs', 'Blog', 'API'].includes(label))).toBe(true);
+    expect(labels.has('Blog')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('Ctrl K and / open it; Esc closes it and gives the focus back', async () => {
+    const { page } = await open('/docs/usage');
+    await page.keyboard.press('Control+k');
+    await dialog(page).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    // From a focused link: `/` opens, Esc brings the focus back to that link.
+    const link = page.locator('.doc-sidebar a.sidebar-link').first();
+    await link.focus();
+    await page.keyboard.press('/');
+    await dialog(page).waitFor();
+    expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    // `/` typed in a field is text, not a shortcut.
+    await page.evaluate(() => {
+      const field = document.createElement('input');
+      field.id = 'e2e-field';
+      document.querySelector('main')!.prepend(field);
+    });
+    await page.locator('#e2e-field').focus();
+    await page.keyboard.press('/');
+    expect(await dialog(page).count()).toBe(0);
+    expect(await page.locator('#e2e-field').inputValue()).toBe('/');
+  });
+
+  it('↑/↓ move the active option, Enter opens it with the client router and lands on the heading', async () => {
+    const { page, documents } = await open('/docs/usage');
+    await page.keyboard.press('Control+k');
+    await search(page, 'nats request reply');
+    const combobox = input(page);
+    const active = async () => {
+      const id = await combobox.getAttribute('aria-activedescendant');
+      return page.locator(`#${id}`);
+    };
+    expect(await (await active()).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const chosen = await active();
+    expect(await chosen.getAttribute('id')).toBe('search-option-1');
+    const href = (await chosen.getAttribute('href'))!;
+    expect(href).toContain('#');
+    const [pathname, hash] = href.split('#');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((expected) => location.pathname === expected, pathname);
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => location.hash)).toBe(`#${hash}`);
+    expect(await sameDocument(page)).toBe(true);
+    expect(documents).toHaveLength(1);
+    // The heading is in view, near the top.
+    const top = await page.locator(`[id="${hash}"]`).evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(400);
+  });
+
+  it('a misspelling and a camelCase API name find their pages', async () => {
+    const { page } = await open('/');
+    await page.keyboard.press('Control+k');
+    await search(page, 'typscript');
+    expect(await page.locator('.search-results mark').first().innerText()).toMatch(/typescript/i);
+    await input(page).fill('loadConfigFile');
+    // (The previous query's results stay until the new ones arrive.)
+    await expect.poll(() => page.locator('.search-option-page').first().getAttribute('href')).toBe('/docs/api/functions/loadConfigFile');
+  });
+
+  it('/search?q=kafka renders results full-page and follows the field in the URL', async () => {
+    const { page } = await open('/search?q=kafka');
+    expect(await page.locator('main h1').innerText()).toBe('Search');
+    await page.locator('.search-page-result').first().waitFor();
+    expect(await page.locator('.search-page-title').first().getAttribute('href')).toBe('/docs/protocols/kafka');
+    expect(await page.locator('.search-page-results mark').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-needs-js').isVisible()).toBe(false);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
+    await page.locator('.search-page-input').fill('zod');
+    await page.waitForFunction(() => location.search === '?q=zod');
+    await page.locator('.search-page-title[href^="/docs/api/"]').first().waitFor();
+  });
+
+  it('works at mobile width: an icon button, a full-screen dialog', async () => {
+    const { page } = await open('/blog', { viewport: MOBILE, isMobile: true, hasTouch: true });
+    const button = page.locator('.navbar a.search-button');
+    expect(await button.isVisible()).toBe(true);
+    await button.tap();
+    await search(page, 'headers generator');
+    const box = await dialog(page).boundingBox();
+    expect(box?.width).toBe(MOBILE.width);
+    await page.locator('.search-option').first().tap();
+    await page.waitForFunction(() => !location.pathname.startsWith('/blog/page') && location.pathname !== '/blog');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  it('remembers recent searches, and works when localStorage throws', async () => {
+    const { page } = await open('/docs/usage');
+    await page.keyboard.press('Control+k');
+    await search(page, 'kafka');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/docs/protocols/kafka');
+    await page.keyboard.press('Control+k');
+    expect(await dialog(page).locator('.search-recent button').allInnerTexts()).toEqual(['kafka']);
+
+    const broken = await open('/docs/usage', {}, () => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    await broken.page.keyboard.press('Control+k');
+    await search(broken.page, 'kafka');
+    await broken.page.keyboard.press('Enter');
+    await broken.page.waitForFunction(() => location.pathname === '/docs/protocols/kafka');
+    expect(broken.errors).toEqual([]);
+    expect(await sameDocument(broken.page)).toBe(true);
+  });
+
+  it('the open dialog follows the combobox/listbox pattern (roles, names, states, references)', async () => {
+    const { page } = await open('/docs/usage');
+    await page.keyboard.press('Control+k');
+    await search(page, 'kafka');
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      const dialog = document.querySelector('dialog[aria-label="Search the site"]');
+      if (!dialog?.matches(':modal')) found.push('no modal dialog with a name');
+      const combobox = dialog?.querySelector('[role="combobox"]');
+      if (!combobox?.getAttribute('aria-label')) found.push('combobox without a name');
+      if (combobox?.getAttribute('aria-expanded') !== 'true') found.push('combobox not expanded with results');
+      const listbox = document.getElementById(combobox?.getAttribute('aria-controls') ?? '');
+      if (listbox?.getAttribute('role') !== 'listbox' || !listbox.getAttribute('aria-label')) found.push('aria-controls is not a named listbox');
+      const activeId = combobox?.getAttribute('aria-activedescendant');
+      const active = activeId ? document.getElementById(activeId) : null;
+      if (!active || active.getAttribute('role') !== 'option' || !listbox?.contains(active))
+        found.push('aria-activedescendant is not an option of the listbox');
+      for (const group of Array.from(listbox?.querySelectorAll('[role="group"]') ?? [])) {
+        const label = document.getElementById(group.getAttribute('aria-labelledby') ?? '');
+        if (!label?.textContent?.trim()) found.push('a group without a label');
+      }
+      const ids = new Set<string>();
+      for (const option of Array.from(listbox?.querySelectorAll('[role="option"]') ?? [])) {
+        if (!option.textContent?.trim()) found.push('an option without text');
+        if (!['true', 'false'].includes(option.getAttribute('aria-selected') ?? '')) found.push('an option without aria-selected');
+        if (option.querySelector('a[href], button, input, [tabindex]:not([tabindex="-1"])')) found.push('an option with focusable content');
+        if (option.getAttribute('tabindex') !== '-1') found.push('an option in the tab order');
+        if (ids.has(option.id)) found.push(`duplicate id ${option.id}`);
+        ids.add(option.id);
+      }
+      if (listbox?.querySelectorAll('[role="option"][aria-selected="true"]').length !== 1) found.push('not exactly one selected option');
+      for (const button of Array.from(dialog?.querySelectorAll('button') ?? [])) if (!button.textContent?.trim()) found.push('a button without a name');
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('without JavaScript the button is a link to /search, which says search needs JavaScript', async () => {
+    await context?.close();
+    context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/docs/usage`);
+    const button = page.locator('.navbar a.search-button');
+    expect(await button.getAttribute('href')).toBe('/search');
+    await button.click();
+    await page.waitForURL(`${site.origin}/search`);
+    expect(await page.locator('.search-needs-js').isVisible()).toBe(true);
+    expect(await page.locator('.search-needs-js').innerText()).toMatch(/Search needs JavaScript/);
+    await context.close();
+    context = undefined;
+  });
+});

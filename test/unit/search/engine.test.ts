@@ -1,0 +1,158 @@
+/** The search engine on small hand-made indexes: tokens, camelCase parts, prefix, fuzzy, ranking, excerpts. */
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex } from '../../../src/emitters/search/indexer.js';
+import type { PageRecords } from '../../../src/emitters/search/records.js';
+import { createSearch, editDistance, excerptOf } from '../../../src/shared/search/engine.js';
+import { tokenise } from '../../../src/shared/search/tokenize.js';
+
+const page = (title: string, url: string, sections: [string, string][], label = 'Docs'): PageRecords => ({
+  title,
+  url,
+  label,
+  sections: sections.map(([heading, text]) => ({ heading, anchor: heading.toLowerCase().replace(/\s+/g, '-'), text })),
+});
+
+/** An engine over the files buildSearchIndex writes, loaded from memory; `fetched` lists what a query read. */
+function engineOf(pages: PageRecords[]) {
+  const { manifest, files } = buildSearchIndex(pages);
+  const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
+  const fetched: string[] = [];
+  const engine = createSearch(async (name) => {
+    fetched.push(name);
+    return name === 'manifest.json' ? structuredClone(manifest) : byName.get(name);
+  });
+  return { engine, fetched, files };
+}
+
+const site = [
+  page('Kafka', '/docs/kafka', [
+    ['', 'Apache Kafka is a distributed event log. The generator writes producers and consumers.'],
+    ['Consumer groups', 'Each consumer joins a group; partitions are shared between the members.'],
+  ]),
+  page('Configuration', '/docs/configuration', [
+    ['', 'The configuration file tells the generator what to produce.'],
+    ['Loading', 'Call loadConfigFile with a path, or let it find codegen.config.js next to package.json.'],
+  ]),
+  page('TypeScript output', '/docs/typescript', [['', 'Every generator emits TypeScript classes with strict types.']]),
+  page('Release notes', '/blog/release', [['', 'We added Kafka headers and fixed a bug in NATS request reply.']], 'Blog'),
+  page('NATS', '/docs/nats', [
+    ['', 'NATS is a messaging system.'],
+    ['Request and reply', 'A request waits for one reply from a responder on the subject.'],
+  ]),
+];
+
+describe('tokenise', () => {
+  it('keeps the whole word and adds its camelCase, snake_case and kebab-case parts', () => {
+    const terms = (text: string) => tokenise(text).map((token) => `${token.term}${token.part ? '*' : ''}`);
+    expect(terms('loadConfigFile')).toEqual(['loadconfigfile', 'load*', 'config*', 'file*']);
+    expect(terms('HTTPServer snake_case_name request-reply')).toEqual([
+      'httpserver',
+      'http*',
+      'server*',
+      'snake_case_name',
+      'snake*',
+      'case*',
+      'name*',
+      'request-reply',
+      'request*',
+      'reply*',
+    ]);
+    // Stop words and single letters are left out; plurals also count as their singular.
+    expect(terms('The payloads of a Café')).toEqual(['payloads', 'payload*', 'cafe']);
+  });
+});
+
+describe('search', () => {
+  it('finds a word and ranks the page titled with it first, with the matching section', async () => {
+    const { engine } = engineOf(site);
+    const results = await engine.search('kafka');
+    expect(results.map((result) => result.url)).toEqual(['/docs/kafka', '/blog/release']);
+    expect(results[0]).toMatchObject({ title: 'Kafka', label: 'Docs' });
+    expect(results[1].label).toBe('Blog');
+    expect(results[0].excerpt.filter((part) => part.mark).map((part) => part.text)).toEqual(['Kafka']);
+  });
+
+  it('ranks pages matching every word above pages matching some, and lists the matching sections', async () => {
+    const { engine } = engineOf(site);
+    const results = await engine.search('nats request reply');
+    expect(results[0].url).toBe('/docs/nats');
+    expect(results[0].sections.map((section) => section.url)).toEqual(['/docs/nats#request-and-reply']);
+    expect(results[0].sections[0].heading).toBe('Request and reply');
+  });
+
+  it('finds camelCase names whole and by their parts', async () => {
+    const { engine } = engineOf(site);
+    expect((await engine.search('loadConfigFile'))[0].sections[0].url).toBe('/docs/configuration#loading');
+    expect((await engine.search('load config file '))[0].url).toBe('/docs/configuration');
+  });
+
+  it('matches the last word as a prefix while typing, and only whole words after a space', async () => {
+    const { engine } = engineOf(site);
+    expect((await engine.search('kaf')).map((result) => result.url)).toContain('/docs/kafka');
+    expect(await engine.search('kaf ')).toEqual([]);
+    // The completion is highlighted whole.
+    expect((await engine.search('kaf'))[0].excerpt.find((part) => part.mark)?.text).toBe('Kafka');
+  });
+
+  it('finds misspelt words (edit distance 1 from 5 letters, 2 from 8) but not short near-misses', async () => {
+    const { engine } = engineOf(site);
+    expect((await engine.search('typscript '))[0].url).toBe('/docs/typescript');
+    expect((await engine.search('typescirpt '))[0].url).toBe('/docs/typescript');
+    expect((await engine.search('kafke '))[0].url).toBe('/docs/kafka');
+    expect(await engine.search('nuts ')).toEqual([]);
+  });
+
+  it('fetches only the manifest, the shards of the query words and the record chunks it shows', async () => {
+    const many = Array.from({ length: 400 }, (_, i) =>
+      page(`Page ${i}`, `/docs/p${i}`, [['', `Topic word${i} alpha${i % 7} ${'with some filler text about a subject and more words here '.repeat(8)}`]]),
+    );
+    const { engine, fetched, files } = engineOf([...site, ...many]);
+    await engine.search('kafka');
+    expect(fetched[0]).toBe('manifest.json');
+    expect(fetched.length).toBeLessThan(5);
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('an index file that fails to load fails the query, and the next query tries again', async () => {
+    const { manifest, files } = buildSearchIndex(site);
+    const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
+    let fail = true;
+    const engine = createSearch(async (name) => {
+      if (name !== 'manifest.json' && fail) throw new Error('offline');
+      return name === 'manifest.json' ? manifest : byName.get(name);
+    });
+    await expect(engine.search('kafka')).rejects.toThrow('offline');
+    fail = false;
+    expect((await engine.search('kafka'))[0].url).toBe('/docs/kafka');
+  });
+});
+
+describe('excerptOf', () => {
+  it('cuts around the first hit at word boundaries and marks every hit', () => {
+    const text = `${'lorem '.repeat(40)}the kafka consumer reads kafka topics ${'ipsum '.repeat(40)}`;
+    const parts = excerptOf(text, ['kafka'], 80);
+    expect(parts[0].text).toBe('… ');
+    expect(parts.filter((part) => part.mark).map((part) => part.text)).toEqual(['kafka', 'kafka']);
+    expect(parts.at(-1)?.text).toBe(' …');
+    expect(parts.map((part) => part.text).join('').length).toBeLessThan(100);
+  });
+
+  it('marks whole-word starts only and shows the start of the text without a hit', () => {
+    expect(
+      excerptOf('makafka kafkaesque', ['kafka'])
+        .filter((part) => part.mark)
+        .map((part) => part.text),
+    ).toEqual(['kafka']);
+    expect(excerptOf('short text', ['nothing'])).toEqual([{ text: 'short text', mark: false }]);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts insertions, deletions and substitutions, and stops past the limit', () => {
+    expect(editDistance('typscript', 'typescript', 2)).toBe(1);
+    expect(editDistance('kafka', 'kafke', 1)).toBe(1);
+    expect(editDistance('abc', 'xyz', 1)).toBe(2);
+    // A swap of neighbouring letters is one edit.
+    expect(editDistance('bundel', 'bundle', 1)).toBe(1);
+  });
+});
