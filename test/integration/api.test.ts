@@ -178,7 +178,9 @@ describe('api-kinds fixture: every reflection kind', () => {
     expect(text(body(root, '/docs/api/variables/VERSION'))).toContain('const VERSION: "1.0.0"');
     const color = body(root, '/docs/api/enumerations/Color');
     expect(color).toMatch(/<tr id="green"><td class="api-name-cell"><code class="api-member-name">Green<\/code>[\s\S]*?&quot;green&quot;/);
-    expect(color).toMatch(/<tr id="lime">[\s\S]*?deprecated[\s\S]*?<a href="\/docs\/api\/enumerations\/Color#green"><code class="code-nowrap">Color.Green<\/code><\/a>/);
+    expect(color).toMatch(
+      /<tr id="lime">[\s\S]*?deprecated[\s\S]*?<a href="\/docs\/api\/enumerations\/Color#green"><code class="code-nowrap">Color.Green<\/code><\/a>/,
+    );
     expect(text(body(root, '/docs/api/enumerations/Level'))).toMatch(/Low\s*0[\s\S]*Medium\s*1[\s\S]*High\s*10/);
     const greeter = body(root, '/docs/api/classes/Greeter');
     expect(text(greeter)).toContain('class Greeter<T extends string = string> extends Base');
