@@ -153,6 +153,8 @@ export function linkTargets(file: string, compiled: CompiledContent): string[] {
     if (isExternal(ref.href) || ref.href.startsWith('#')) continue;
     const pathPart = ref.href.split('#')[0];
     if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) add(pathPart);
+    // A relative URL is made absolute from the page's own route: when that moves, resolve again.
+    else if (pathPart && !pathPart.startsWith('/')) targets.add(file);
   }
   for (const ref of compiled.images) {
     if (isExternal(ref.href) || ref.href.startsWith('data:') || ref.href.startsWith('/')) continue;
