@@ -141,6 +141,9 @@ export function markdownSources(content: Content): SourceFile[] {
 export function fileRoutesOf(table: RouteTable): Map<string, string> {
   const fileRoutes = new Map<string, string>();
   for (const route of table.routes) if (route.source && route.source.kind !== 'api') fileRoutes.set(route.source.file, route.path);
+  // The API index shows its readme: a link to that file (a doc that lost the route to it) leads there.
+  for (const route of table.routes)
+    if (route.source?.kind === 'api' && /\.mdx?$/i.test(route.origin) && !fileRoutes.has(route.origin)) fileRoutes.set(route.origin, route.path);
   return fileRoutes;
 }
 

@@ -87,11 +87,10 @@ function withoutApiRoutes(docs: DocsContent, apiDrafts: RouteDraft[], entryPoint
     const api = apiRoutes.get(normaliseRoute(doc.route));
     if (!api) return true;
     // The API index's origin is its readme, which may be this very doc: then name what generates the rest.
-    const readme = api.origin === doc.file ? ', with this doc as its readme' : '';
-    const source = `the API reference generated from ${entryPoints.join(', ')}${readme}`;
+    const readme = api.origin === doc.file ? ' (with this doc as its readme)' : '';
     warnings.push({
       code: 'DUPLICATE_ROUTE',
-      message: `route ${api.path} is produced twice: by ${source} and by the doc ${formatLocation({ file: doc.file })}; the API reference is kept (exclude the doc with docs.exclude, or give it another slug)`,
+      message: `route ${api.path} is produced twice: by the doc ${formatLocation({ file: doc.file })} and by the API reference generated from ${entryPoints.join(', ')}${readme}; the API reference is kept (exclude the doc with docs.exclude, or give it another slug)`,
       location: { file: doc.file },
     });
     return false;
