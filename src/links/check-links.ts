@@ -101,7 +101,7 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
         else {
           // As the browser resolves it on the page's URL (`/docs/usage`, no trailing slash; `/docs/guides/` for a folder's page).
           if (!target.startsWith('/')) target = new URL(target, `http://x${base}${pageUrl}`).pathname;
-          if (base && target.startsWith(base)) target = target.slice(base.length) || '/';
+          if (base && (target === base || target.startsWith(`${base}/`))) target = target.slice(base.length) || '/';
           else if (base) target = `/..${target}`; // above the base URL: never a page of the site
         }
         known = { target, anchor, key: normalisePath(target) };

@@ -6,6 +6,8 @@
  * on /blog), and `pathname://` links lose their scheme and are checked
  * against the output's files.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, readOut, removeDir, type CapturedBuild } from '../support/fixtures.js';
 import { EXPECTED_BROKEN, writeLinksSite } from '../support/links-site.js';
@@ -77,4 +79,38 @@ describe('links everywhere in a page', () => {
     expect(html).toContain('<a href="/downloads/missing.zip">zip</a>');
     expect(html).not.toContain('pathname:');
   });
+});
+
+describe('the severities of the new warnings', () => {
+  /** The link site with one more config line. */
+  function withOption(option: string): string {
+    const dir = writeLinksSite();
+    const config = path.join(dir, 'site.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('docs: {},', `docs: {},\n  ${option},`));
+    return dir;
+  }
+
+  it("onBrokenLinks: 'throw' fails the build listing the links found in their new places", async () => {
+    const dir = withOption("onBrokenLinks: 'throw'");
+    try {
+      const failed = await buildSite(dir);
+      expect(failed.ok).toBe(false);
+      const output = `${failed.stdout}\n${failed.stderr}`;
+      expect(output).toContain('pathname:// link on /docs/usage names no file of the output: /downloads/missing.zip');
+      expect(output).toContain('broken link on /docs/usage: /getting-started');
+    } finally {
+      removeDir(dir);
+    }
+  }, 60_000);
+
+  it("onBrokenLinks: 'ignore' drops them", async () => {
+    const dir = withOption("onBrokenLinks: 'ignore'");
+    try {
+      const quiet = await buildSite(dir);
+      expect(quiet.ok).toBe(true);
+      expect(`${quiet.stdout}\n${quiet.stderr}`).not.toContain('BROKEN_LINK');
+    } finally {
+      removeDir(dir);
+    }
+  }, 60_000);
 });
