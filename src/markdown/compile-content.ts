@@ -138,6 +138,14 @@ export function markdownSources(content: Content): SourceFile[] {
   return sources;
 }
 
+/**
+ * Where the fingerprints hold a hash of a file's first paragraph (a category card's description):
+ * a generated index changes with the summaries it shows, not with every edit of those docs.
+ */
+export function summaryKey(file: string): string {
+  return `summary\0${file}`;
+}
+
 export function fileRoutesOf(table: RouteTable): Map<string, string> {
   const fileRoutes = new Map<string, string>();
   for (const route of table.routes) if (route.source && route.source.kind !== 'api') fileRoutes.set(route.source.file, route.path);
@@ -287,6 +295,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key));
     else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
+    fingerprints.set(summaryKey(source.file), hashOf(entry.resolved.summary).slice(0, 20));
     frontMatter.set(source.file, source.frontMatter);
   }
   forgetUnusedMedia(media, entries);

@@ -338,11 +338,8 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
     const linked = node.children.filter((child) => child.href);
     // A doc without a `description` is described by its first paragraph, known once it is compiled.
     const cardSources: Record<number, string> = {};
-    const cardHashes: string[] = [];
     linked.forEach((child, index) => {
-      if (child.kind !== 'doc' || !child.doc || typeof child.doc.frontMatter.description === 'string') return;
-      cardSources[index] = child.doc.file;
-      cardHashes.push(child.doc.hash);
+      if (child.kind === 'doc' && child.doc && typeof child.doc.frontMatter.description !== 'string') cardSources[index] = child.doc.file;
     });
     const props: DocCategoryProps = {
       title: node.generatedIndex.title,
@@ -366,8 +363,8 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
       props,
       ...(Object.keys(cardSources).length ? { cardSources } : {}),
       sidebar: 'docs',
-      // The cards' descriptions come from those docs' text: the page changes with them.
-      dependsOn: cardHashes,
+      // The cards' summaries are part of the page's fingerprint (routeFingerprint), not of its key.
+      dependsOn: [],
       origin: `category "${node.label}"`,
     });
   }
