@@ -187,7 +187,12 @@ export function resolveRefs({
 /** Rewrites the attributes of an HTML fragment as a resolution says. */
 export function applyResolution(html: string, resolution: Pick<Resolution, 'hrefs' | 'srcs'>): string {
   for (const [from, to] of resolution.hrefs) html = replaceAttr(html, 'href', from, to);
-  for (const [from, to] of resolution.srcs) html = replaceAttr(html, 'src', from, to);
+  for (const [from, to] of resolution.srcs) {
+    html = replaceAttr(html, 'src', from, to);
+    // React 19 puts a `<link rel="preload" as="image" href="…">` for each image of an MDX page it renders.
+    html = html.split(`as="image" href="${encodeAttr(from)}"`).join(`as="image" href="${encodeAttr(to)}"`);
+    if (encodeAttr(from) !== from) html = html.split(`as="image" href="${from}"`).join(`as="image" href="${to}"`);
+  }
   return html;
 }
 

@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, readOut, removeDir, type CapturedBuild } from '../support/fixtures.js';
+import { buildSite, outExists, readOut, removeDir, type CapturedBuild } from '../support/fixtures.js';
 import { EXPECTED_BROKEN, writeLinksSite } from '../support/links-site.js';
 
 let root: string;
@@ -43,7 +43,7 @@ describe('links everywhere in a page', () => {
     expect(warned).toEqual(EXPECTED_BROKEN);
   });
 
-  it('resolves links in headings, tables, admonitions, footnotes and raw HTML of a .md page', () => {
+  it('resolves links in headings, tables, admonitions, footnotes and HTML tags of a .md page', () => {
     const html = body('docs/usage/index.html');
     expect(html).toContain('<h2 id="settings" class="anchor"><a href="/docs/settings">Settings</a>');
     expect(html).toContain('<td><a href="/docs/settings#colours">settings</a></td>');
@@ -54,10 +54,21 @@ describe('links everywhere in a page', () => {
     expect(hrefs(html).filter((href) => !href.startsWith('#') && !href.startsWith('/'))).toEqual([]);
   });
 
+  it('copies and links images in raw HTML, headings and MDX JSX', () => {
+    const usage = body('docs/usage/index.html');
+    const raw = /<img src="(\/assets\/media\/kettle-[0-9a-f]{8}\.svg)" alt="a kettle, in HTML"/.exec(usage);
+    expect(raw).not.toBeNull();
+    expect(outExists(root, raw![1].slice(1))).toBe(true);
+    expect(usage).toMatch(/<h2 id="kettle-a-heading-with-a-picture" class="anchor"><img src="\/assets\/media\/kettle-[0-9a-f]{8}\.svg" alt="kettle"/);
+    expect(body('docs/guides/walkthrough/index.html')).toContain(`<img src="${raw![1]}" alt="a kettle, in JSX"`);
+  });
+
   it('resolves MDX JSX links and links inside components', () => {
     const html = body('docs/guides/walkthrough/index.html');
     expect(html).toContain('Inside a component: <a href="/docs/settings">settings</a>');
-    expect(html).toContain('<a href="/docs/usage">usage, as JSX</a>');
+    expect(html).toContain('<a href="/docs/usage" title="usage">usage, as JSX</a>');
+    // React's preload of the JSX image names the copied file too.
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/assets\/media\/kettle-[0-9a-f]{8}\.svg"\/>/);
     expect(html).toContain('<a href="/docs/">the docs</a>');
   });
 
@@ -109,6 +120,41 @@ describe('the severities of the new warnings', () => {
       const quiet = await buildSite(dir);
       expect(quiet.ok).toBe(true);
       expect(`${quiet.stdout}\n${quiet.stderr}`).not.toContain('BROKEN_LINK');
+    } finally {
+      removeDir(dir);
+    }
+  }, 60_000);
+});
+
+describe("raw HTML of .md files (markdown.format: 'detect')", () => {
+  it('resolves, copies and checks the links and images of raw HTML, with either quotes', async () => {
+    const dir = writeLinksSite();
+    try {
+      const config = path.join(dir, 'site.config.ts');
+      writeFileSync(config, readFileSync(config, 'utf8').replace('docs: {},', "docs: {},\n  markdown: { format: 'detect' },"));
+      writeFileSync(
+        path.join(dir, 'content/docs/raw.md'),
+        [
+          '---',
+          'title: Raw',
+          '---',
+          '',
+          '<div class="links"><a href=\'./settings.md#colours\'>colours</a> <a href="../blog">blog</a>',
+          '<a class="x" href="./no-such-page">gone</a>',
+          '<img alt="kettle" src="./kettle.svg"></div>',
+          '',
+        ].join('\n'),
+      );
+      const built = await buildSite(dir);
+      expect(built.ok).toBe(true);
+      const html = readOut(dir, 'docs/raw/index.html');
+      expect(html).toContain('<a href=\'/docs/settings#colours\'>colours</a> <a href="/blog">blog</a>');
+      expect(html).toContain('<a class="x" href="/docs/no-such-page">gone</a>');
+      const image = /<img alt="kettle" src="(\/assets\/media\/kettle-[0-9a-f]{8}\.svg)">/.exec(html);
+      expect(image).not.toBeNull();
+      expect(outExists(dir, image![1].slice(1))).toBe(true);
+      const output = `${built.stdout}\n${built.stderr}`.replaceAll(`${dir}/`, '');
+      expect(output).toContain('warning BROKEN_LINK content/docs/raw.md:6:1: broken link on /docs/raw: /docs/no-such-page');
     } finally {
       removeDir(dir);
     }

@@ -73,8 +73,13 @@ export function writeLinksSite(): string {
       '', // 30
       'A missing download: [zip](pathname:///downloads/missing.zip).',
       '',
+      '<p class="figure"><img src="./kettle.svg" alt="a kettle, in HTML" /></p>',
+      '',
+      '## ![kettle](./kettle.svg) A heading with a picture', // 35
+      '',
     ].join('\n'),
   );
+  write('content/docs/kettle.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>\n');
   write('content/docs/settings.md', ['---', 'title: Settings', '---', '', '## Colours', '', 'Pick two.', ''].join('\n'));
   write('content/docs/getting-started.md', ['---', 'title: Getting started', '---', '', 'Back to [usage](./usage).', ''].join('\n'));
   write(
@@ -92,7 +97,10 @@ export function writeLinksSite(): string {
       '',
       '</Box>',
       '',
-      '<a href="../usage.md">usage, as JSX</a> and <a href="../">the docs</a>.',
+      // Expression props keep these JSX (not plain HTML): their literal href and src still resolve.
+      '<a href="../usage.md" title={"usage"}>usage, as JSX</a> and <a href="../">the docs</a>.',
+      '',
+      '<img src="../kettle.svg" alt="a kettle, in JSX" style={{ width: 16 }} />',
       '',
     ].join('\n'),
   );
