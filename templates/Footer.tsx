@@ -23,7 +23,8 @@ export function Footer() {
             </div>
           ))}
         </div>
-        {footer.copyright ? <p className="footer-copyright">{footer.copyright}</p> : null}
+        {/* HTML from the site's own config, trusted as in Docusaurus (its links got the base URL in site-data). */}
+        {footer.copyright ? <p className="footer-copyright" dangerouslySetInnerHTML={{ __html: footer.copyright }} /> : null}
       </div>
     </footer>
   );

@@ -68,7 +68,14 @@ export function start(pages: PagesRegistry): void {
         const top = scroll.saved();
         if (top !== undefined && (type === 'reload' || type === 'back_forward') && !location.hash) window.scrollTo(0, top);
         navigation.listen();
-        router.ready().catch((error: unknown) => console.error(`[folio] ${(error as Error).message}; links will load full pages`));
+        router.ready().then(
+          () => {
+            // A host that answers `/x.html` with 404.html (GitHub Pages): the route `/x` is shown, under its own URL.
+            if (page.template === 'notFound' && router.lookup(router.routePath(location.pathname) ?? '/404'))
+              void navigation.navigate(new URL(location.href), 'replace');
+          },
+          (error: unknown) => console.error(`[folio] ${(error as Error).message}; links will load full pages`),
+        );
         document.documentElement.setAttribute('data-folio-hydrated', '');
         onShown(page);
       };

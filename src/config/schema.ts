@@ -52,6 +52,8 @@ const isEmitter = (value: unknown): value is Emitter =>
 const versionOptions = z.strictObject({
   label: z.string(),
   path: z.string().optional(),
+  /** "Version: …" on every doc page; as in Docusaurus, shown by default only when the site has more than one version. */
+  badge: z.boolean().optional(),
 });
 
 export const configSchema = z.strictObject({
@@ -108,6 +110,8 @@ export const configSchema = z.strictObject({
       hideableSidebar: z.boolean().default(false),
       lastVersion: z.string().default('current'),
       versions: z.record(z.string(), versionOptions).default({ current: { label: 'Next' } }),
+      /** Globs (relative to `path`) of files that are not docs; Docusaurus's defaults (partials `_*`, tests). */
+      exclude: z.array(z.string()).default(['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**']),
     })
     .optional(),
   blog: z

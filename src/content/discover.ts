@@ -29,7 +29,13 @@ export async function discoverDocsSection(ctx: BuildContext): Promise<DocsConten
   if (!docs) return undefined;
   const dir = path.resolve(ctx.root, docs.path);
   if (!docsDirExists(dir)) return undefined;
-  return discoverDocs({ dir, routeBase: docs.routeBasePath, includeDrafts: ctx.mode === 'development', warn: (warning) => ctx.warnings.add(warning) });
+  return discoverDocs({
+    dir,
+    routeBase: docs.routeBasePath,
+    includeDrafts: ctx.mode === 'development',
+    exclude: docs.exclude,
+    warn: (warning) => ctx.warnings.add(warning),
+  });
 }
 
 export async function discoverBlogSection(ctx: BuildContext): Promise<BlogContent | undefined> {

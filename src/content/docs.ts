@@ -10,7 +10,8 @@ import { checkFields, excerptOf } from './front-matter.js';
 import { jsonErrorPosition, yamlErrorPosition } from './parse-location.js';
 import { readSource, stripNumberPrefix, toPosix, type SourceFile } from './read-source.js';
 import { readText, type Warn } from './read-text.js';
-import { isIgnoredDir, isMarkdownContent, walkContent } from './walk.js';
+import { globToRegExp, matchesAny } from './glob.js';
+import { walkContent } from './walk.js';
 
 export interface DocFile extends SourceFile {
   /** Folder relative to the docs root ('' for the root), number prefixes kept. */
@@ -71,21 +72,33 @@ export const DOC_FIELDS = {
   custom_edit_url: 'string',
 } as const;
 
+/**
+ * Docusaurus's default `exclude` of the docs plugin: partials (`_*` files and folders) and tests.
+ * folio skipped `_*` files and folders before it had the option; these defaults keep that.
+ */
+export const DEFAULT_DOCS_EXCLUDE = ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'];
+
 export async function discoverDocs({
   dir,
   routeBase,
   includeDrafts,
+  exclude = DEFAULT_DOCS_EXCLUDE,
   warn,
 }: {
   dir: string;
   routeBase: string;
   includeDrafts: boolean;
+  /** Globs of files that are not docs, relative to `dir` (`docs.exclude`). */
+  exclude?: readonly string[];
   /** Hears about skipped symbolic links and files that are not UTF-8. */
   warn?: Warn;
 }): Promise<DocsContent> {
-  const all = await walkContent({ dir, skipDir: isIgnoredDir, warn });
+  const globs = exclude.map(globToRegExp);
+  const excluded = (file: string) => matchesAny(toPosix(path.relative(dir, file)), globs);
+  // Which folders are partials is the globs' say (`**/_*/**`); node_modules is never content.
+  const all = (await walkContent({ dir, skipDir: (name) => name === 'node_modules', warn })).filter((file) => !excluded(file));
   const docs: DocFile[] = [];
-  for (const file of all.filter(isMarkdownContent)) {
+  for (const file of all.filter((file) => /\.mdx?$/.test(file))) {
     const doc = readDoc({ file, dir, routeBase, warn });
     if (doc.draft && !includeDrafts) continue;
     docs.push(doc);

@@ -98,8 +98,12 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
         // `target` is a URL path (encoded) from here on; the page's own path is a route path.
         const pageUrl = encodeRoutePath(page.path);
         if (!target) target = pageUrl;
-        else if (!target.startsWith('/')) target = new URL(target, `http://x${pageUrl.endsWith('/') ? pageUrl : `${pageUrl}/`}`).pathname;
-        else if (base && target.startsWith(base)) target = target.slice(base.length) || '/';
+        else {
+          // As the browser resolves it on the page's URL (`/docs/usage`, no trailing slash; `/docs/guides/` for a folder's page).
+          if (!target.startsWith('/')) target = new URL(target, `http://x${base}${pageUrl}`).pathname;
+          if (base && (target === base || target.startsWith(`${base}/`))) target = target.slice(base.length) || '/';
+          else if (base) target = `/..${target}`; // above the base URL: never a page of the site
+        }
         known = { target, anchor, key: normalisePath(target) };
         if (href.startsWith('/') && !href.startsWith('//')) absolute.set(href, known);
       }
@@ -116,7 +120,9 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
       }
       if (!problem) continue;
       const kind = problem.code === 'BROKEN_LINK' ? 'link' : 'anchor';
-      if (ref) {
+      if (ref?.pathname) {
+        warnings.push({ code: problem.code, message: `pathname:// link on ${page.path} names no file of the output: ${href}`, location });
+      } else if (ref) {
         warnings.push({ code: problem.code, message: `broken ${kind} on ${page.path}: ${href}${problem.detail}`, location });
       } else {
         const entry = templateBroken.get(href) ?? { pages: [], origin: page.origin, ...problem };

@@ -47,7 +47,26 @@ function replaceAttr(html: string, attr: 'href' | 'src', from: string, to: strin
   let out = html.split(`${attr}="${from}"`).join(`${attr}="${to}"`);
   const encoded = encodeAttr(from);
   if (encoded !== from) out = out.split(`${attr}="${encoded}"`).join(`${attr}="${encodeAttr(to)}"`);
+  // Raw HTML of a .md page keeps its quotes as written.
+  if (!from.includes("'") && !to.includes("'")) out = out.split(`${attr}='${from}'`).join(`${attr}='${to}'`);
   return out;
+}
+
+/** Docusaurus's escape hatch for links to files that are not routes: `pathname:///blog/rss.xml`. */
+const PATHNAME = /^pathname:\/\//i;
+
+/**
+ * A relative URL (`./sibling`, `../other#part`, `?tab=2`) as the browser resolves it on the page
+ * the file is served at, as a site-absolute URL: the same link then works wherever the content is
+ * shown (a post's excerpt on /blog and on tag pages too). Pages are served at their route's URL as
+ * is: `/docs/usage` (no trailing slash) and `/docs/guides/` for a folder's own page.
+ */
+function absoluteFromPage(href: string, file: string, resolver: LinkResolver): string | undefined {
+  const route = resolver.fileRoutes.get(file);
+  if (route === undefined) return undefined;
+  const pageUrl = withBase(resolver.baseUrl, encodeRoutePath(route));
+  const url = new URL(href, `http://folio.invalid${pageUrl}`);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The absolute file a relative reference names (its URL escapes decoded: `c%23sharp.md` is `c#sharp.md`). */
@@ -65,7 +84,12 @@ function outsideSite(reference: string, file: string, ref: SourceRef): FolioErro
 }
 
 function resolveHref(href: string, file: string, resolver: LinkResolver, ref: SourceRef): string | undefined {
-  if (isExternal(href) || href.startsWith('#')) return undefined;
+  if (PATHNAME.test(href)) {
+    // The scheme goes; an absolute path gets the base URL as Docusaurus gives it, and no route is looked up.
+    const bare = href.replace(PATHNAME, '');
+    return bare.startsWith('/') ? withBase(resolver.baseUrl, bare) : (absoluteFromPage(bare, file, resolver) ?? bare);
+  }
+  if (!href || isExternal(href) || href.startsWith('#')) return undefined;
   const [pathPart, hash = ''] = href.split('#');
   const suffix = hash ? `#${hash}` : '';
   if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) {
@@ -90,7 +114,7 @@ function resolveHref(href: string, file: string, resolver: LinkResolver, ref: So
     return withBase(resolver.baseUrl, encodeRoutePath(route)) + suffix;
   }
   if (pathPart.startsWith('/')) return withBase(resolver.baseUrl, pathPart) + suffix;
-  return undefined;
+  return absoluteFromPage(href, file, resolver);
 }
 
 function resolveImage(src: string, file: string, resolver: LinkResolver, ref: SourceRef): string | undefined {
@@ -146,7 +170,7 @@ export function resolveRefs({
   for (const ref of compiled.links) {
     if (!done.has(ref.href)) done.set(ref.href, resolveHref(ref.href, file, resolver, ref));
     const resolved = done.get(ref.href);
-    links.push(resolved ? { ...ref, href: resolved } : ref);
+    links.push(resolved ? { ...ref, href: resolved, ...(PATHNAME.test(ref.href) ? { pathname: true } : {}) } : ref);
   }
   const images: SourceRef[] = [];
   const doneImages = new Map<string, string | undefined>();
@@ -163,7 +187,12 @@ export function resolveRefs({
 /** Rewrites the attributes of an HTML fragment as a resolution says. */
 export function applyResolution(html: string, resolution: Pick<Resolution, 'hrefs' | 'srcs'>): string {
   for (const [from, to] of resolution.hrefs) html = replaceAttr(html, 'href', from, to);
-  for (const [from, to] of resolution.srcs) html = replaceAttr(html, 'src', from, to);
+  for (const [from, to] of resolution.srcs) {
+    html = replaceAttr(html, 'src', from, to);
+    // React 19 puts a `<link rel="preload" as="image" href="…">` for each image of an MDX page it renders.
+    html = html.split(`as="image" href="${encodeAttr(from)}"`).join(`as="image" href="${encodeAttr(to)}"`);
+    if (encodeAttr(from) !== from) html = html.split(`as="image" href="${from}"`).join(`as="image" href="${to}"`);
+  }
   return html;
 }
 

@@ -138,9 +138,20 @@ export function markdownSources(content: Content): SourceFile[] {
   return sources;
 }
 
+/**
+ * Where the fingerprints hold a hash of a file's first paragraph (a category card's description):
+ * a generated index changes with the summaries it shows, not with every edit of those docs.
+ */
+export function summaryKey(file: string): string {
+  return `summary\0${file}`;
+}
+
 export function fileRoutesOf(table: RouteTable): Map<string, string> {
   const fileRoutes = new Map<string, string>();
   for (const route of table.routes) if (route.source && route.source.kind !== 'api') fileRoutes.set(route.source.file, route.path);
+  // The API index shows its readme: a link to that file (a doc that lost the route to it) leads there.
+  for (const route of table.routes)
+    if (route.source?.kind === 'api' && /\.mdx?$/i.test(route.origin) && !fileRoutes.has(route.origin)) fileRoutes.set(route.origin, route.path);
   return fileRoutes;
 }
 
@@ -153,6 +164,8 @@ export function linkTargets(file: string, compiled: CompiledContent): string[] {
     if (isExternal(ref.href) || ref.href.startsWith('#')) continue;
     const pathPart = ref.href.split('#')[0];
     if (/\.mdx?$/i.test(pathPart) && !pathPart.startsWith('/')) add(pathPart);
+    // A relative URL is made absolute from the page's own route: when that moves, resolve again.
+    else if (pathPart && !pathPart.startsWith('/')) targets.add(file);
   }
   for (const ref of compiled.images) {
     if (isExternal(ref.href) || ref.href.startsWith('data:') || ref.href.startsWith('/')) continue;
@@ -282,6 +295,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key));
     else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
+    fingerprints.set(summaryKey(source.file), hashOf(entry.resolved.summary).slice(0, 20));
     frontMatter.set(source.file, source.frontMatter);
   }
   forgetUnusedMedia(media, entries);

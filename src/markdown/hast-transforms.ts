@@ -14,6 +14,8 @@ export interface SourceRef {
   column: number;
   /** File the line is in, when it is not the page's own source (API pages gather many files). */
   file?: string;
+  /** Written as `pathname://…`: a file of the output, not a route (set by link resolution). */
+  pathname?: boolean;
 }
 
 export interface HastInfo {
@@ -64,40 +66,41 @@ export async function highlightCode({
 
 export function decorateAndCollect(tree: Root, { lineOffset }: { lineOffset: number }): HastInfo {
   const info: HastInfo = { ids: [], links: [], images: [] };
-  visitElements(tree, (node) => {
-    const id = node.properties.id;
-    if (typeof id === 'string' && id) info.ids.push(id);
-    if (/^h[2-6]$/.test(node.tagName) && typeof id === 'string' && !node.properties['data-no-anchor']) {
-      node.properties.className = [...((node.properties.className as string[]) ?? []), 'anchor'];
-      node.children.push({
-        type: 'element',
-        tagName: 'a',
-        properties: { className: ['hash-link'], href: `#${id}`, 'aria-label': `Direct link to ${textOf(node).trim()}` },
-        children: [{ type: 'text', value: '#' }],
-      });
-      return 'skip';
-    }
-    const line = (node.position?.start.line ?? 0) + lineOffset;
-    const column = node.position?.start.column ?? 0;
-    if (node.tagName === 'a' && typeof node.properties.href === 'string') {
-      const href = node.properties.href;
-      info.links.push({ href, line, column });
-      if (/^https?:\/\//.test(href)) {
-        node.properties.target = '_blank';
-        node.properties.rel = ['noopener', 'noreferrer'];
+  const at = (node: { position?: Element['position'] }) => ({ line: (node.position?.start.line ?? 0) + lineOffset, column: node.position?.start.column ?? 0 });
+  visitElements(
+    tree,
+    (node) => {
+      const id = node.properties.id;
+      if (typeof id === 'string' && id) info.ids.push(id);
+      // The heading's own `#` link, added below: not content (and the heading's links are, so no skip).
+      if (node.tagName === 'a' && (node.properties.className as string[] | undefined)?.includes('hash-link')) return 'skip';
+      if (/^h[2-6]$/.test(node.tagName) && typeof id === 'string' && !node.properties['data-no-anchor']) {
+        node.properties.className = [...((node.properties.className as string[]) ?? []), 'anchor'];
+        node.children.push({
+          type: 'element',
+          tagName: 'a',
+          properties: { className: ['hash-link'], href: `#${id}`, 'aria-label': `Direct link to ${textOf(node).trim()}` },
+          children: [{ type: 'text', value: '#' }],
+        });
+        return undefined;
       }
-    }
-    if (node.tagName === 'img' && typeof node.properties.src === 'string') {
-      info.images.push({ href: node.properties.src, line, column });
-      node.properties.loading ??= 'lazy';
-      node.properties.decoding ??= 'async';
-    }
-    if (node.tagName === 'table') {
-      // Wide tables scroll inside their own box on small screens.
+      if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+        const href = node.properties.href;
+        info.links.push({ href, ...at(node) });
+        if (/^https?:\/\//.test(href)) {
+          node.properties.target = '_blank';
+          node.properties.rel = ['noopener', 'noreferrer'];
+        }
+      }
+      if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+        info.images.push({ href: node.properties.src, ...at(node) });
+        node.properties.loading ??= 'lazy';
+        node.properties.decoding ??= 'async';
+      }
       return undefined;
-    }
-    return undefined;
-  });
+    },
+    (node) => collectOther(node, info, at),
+  );
   wrapTables(tree);
   markInlineCode(tree);
   return info;
@@ -137,6 +140,36 @@ function withBreakHints(text: string): ElementContent[] {
   return out;
 }
 
+/**
+ * Links and images that are not hast elements: raw HTML of a `.md` page (`<a href="…">` goes to the
+ * page as written) and MDX JSX (`<a href="…">`, `<img src="…"/>`). Both reach the HTML with their
+ * attribute as written, so resolution rewrites them like any other.
+ */
+function collectOther(node: Node, info: HastInfo, at: (node: { position?: Element['position'] }) => { line: number; column: number }): void {
+  if (node.type === 'raw') {
+    const start = at(node);
+    for (const match of node.value.matchAll(RAW_ATTR)) {
+      const [, tag, attr] = match;
+      const value = match[3] ?? match[4];
+      const line = start.line + (node.value.slice(0, match.index).match(/\n/g)?.length ?? 0);
+      const ref = { href: value, line, column: line === start.line ? start.column : 1 };
+      if (attr.toLowerCase() === 'href' && tag.toLowerCase() === 'a') info.links.push(ref);
+      else if (attr.toLowerCase() === 'src' && tag.toLowerCase() === 'img') info.images.push(ref);
+    }
+    return;
+  }
+  const jsx = node as unknown as { type: string; name?: string | null; attributes?: { type: string; name?: string; value?: unknown }[] };
+  if ((jsx.type !== 'mdxJsxFlowElement' && jsx.type !== 'mdxJsxTextElement') || (jsx.name !== 'a' && jsx.name !== 'img')) return;
+  const wanted = jsx.name === 'a' ? 'href' : 'src';
+  const value = jsx.attributes?.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === wanted)?.value;
+  // Only a literal: an expression (`href={url}`) is known when the page runs, not here.
+  if (typeof value !== 'string') return;
+  (jsx.name === 'a' ? info.links : info.images).push({ href: value, ...at(node as { position?: Element['position'] }) });
+}
+
+/** `<a … href="…">` and `<img … src="…">` in raw HTML, with double or single quotes. */
+const RAW_ATTR = /<(a|img)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+
 function wrapTables(tree: Root): void {
   visitElements(tree, (node, parent, index) => {
     if (node.tagName !== 'table' || !parent) return;
@@ -174,7 +207,8 @@ export function textOf(node: Node): string {
 
 function visitElements(
   node: Root | Element,
-  fn: (node: Element, parent: Root | Element | undefined, index: number) => 'skip' | undefined | undefined,
+  fn: (node: Element, parent: Root | Element | undefined, index: number) => 'skip' | undefined,
+  other?: (node: Node) => void,
   parent?: Root | Element,
   index = 0,
 ): void {
@@ -184,6 +218,11 @@ function visitElements(
   const children = node.children as Node[];
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
-    if (child.type === 'element' || child.type === 'root') visitElements(child as Element, fn, node, i);
+    if (child.type === 'element' || child.type === 'root') visitElements(child as Element, fn, other, node, i);
+    else if (other) {
+      other(child);
+      // MDX JSX elements hold markdown (and more JSX) inside: their links are the page's too.
+      if ('children' in child && Array.isArray(child.children)) visitElements(child as unknown as Element & { type: 'root' }, fn, other, node, i);
+    }
   }
 }

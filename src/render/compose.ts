@@ -74,6 +74,12 @@ export function composePageData(input: ComposeInput): PageData {
       props = { ...p, posts: (route.posts ?? []).map((file) => summary(file, compiled, input, showReadingTime, wpm)) };
       break;
     }
+    case 'docCategory': {
+      const p = route.props as PageData<'docCategory'>['props'];
+      const sources = route.cardSources ?? {};
+      props = { ...p, cards: p.cards.map((card, index) => (sources[index] && !card.description ? withSummary(card, compiled.get(sources[index])) : card)) };
+      break;
+    }
     case 'tsxPage': {
       title = input.pageMeta?.title ?? '';
       description = input.pageMeta?.description ?? description;
@@ -92,6 +98,10 @@ export function composePageData(input: ComposeInput): PageData {
     ...(body && route.template !== 'blogList' ? { bodyHtml: body.html } : {}),
     ...(route.sidebar ? { sidebar: route.sidebar } : {}),
   } as PageData;
+}
+
+function withSummary<T extends { description?: string }>(card: T, body: CompiledContent | undefined): T {
+  return body?.summary ? { ...card, description: body.summary } : card;
 }
 
 function summary(file: string, compiled: ReadonlyMap<string, CompiledContent>, input: ComposeInput, showReadingTime: boolean, wpm: number): PostSummary {

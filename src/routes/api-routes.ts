@@ -10,7 +10,7 @@ import { buildApiIndex, primaryComment, type ApiPage } from '../api/model.js';
 import type { ApiModel } from '../api/types.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { DocProps, LinkData } from '../shared/page-data.js';
-import type { SidebarNode } from './docs-routes.js';
+import { type SidebarNode, versionBadge } from './docs-routes.js';
 import type { RouteDraft } from './types.js';
 import { encodeRoutePath } from '../shared/url.js';
 
@@ -59,7 +59,7 @@ export function buildApiRoutes({ model, config }: { model: ApiModel; config: Sit
   const index = buildApiIndex({ project: model.project, routeBase: api.routeBase, label: api.sidebarLabel });
   const options = { collapsible: config.docs?.sidebarCollapsible ?? true, collapsed: config.docs?.sidebarCollapsed ?? true };
   const sidebarNode = sidebarNodeOf(index.root, options, api.sidebarLabel);
-  const version = config.docs ? config.docs.versions[config.docs.lastVersion]?.label : undefined;
+  const version = config.docs ? versionBadge(config.docs) : undefined;
   // Page paths are route paths; links hold their URLs (encodeRoutePath), as in the docs.
   const link = (page: ApiPage | undefined): LinkData | undefined =>
     page ? { label: page.reflection ? page.name : api.sidebarLabel, href: encodeRoutePath(page.path) } : undefined;

@@ -4,6 +4,7 @@
  * folder index docs, generated category index pages. Pure: no I/O.
  */
 import GithubSlugger from 'github-slugger';
+import type { SiteConfig } from '../config/schema.js';
 import { slugOr } from '../shared/slug.js';
 import type { Warning } from '../core/warnings.js';
 import type { CategoryMeta, DocFile, DocsContent } from '../content/docs.js';
@@ -18,7 +19,8 @@ export interface DocsRouteOptions {
   editUrl?: string;
   sidebarCollapsible: boolean;
   sidebarCollapsed: boolean;
-  versionLabel: string;
+  /** The version badge of every doc page (see versionBadge); none when undefined. */
+  versionLabel?: string;
   /** Extra top-level sidebar entries appended after the docs tree (the API reference). */
   extraItems?: SidebarNode[];
 }
@@ -50,6 +52,16 @@ export interface DocsRoutes {
   sidebar: SidebarItem[];
   /** Category links to docs that do not exist. */
   warnings: Warning[];
+}
+
+/**
+ * The label the docs pages show as "Version: …", when they show one: a version's `badge`, by
+ * default (as in Docusaurus) only when there is more than one version to tell apart.
+ */
+export function versionBadge(docs: Pick<NonNullable<SiteConfig['docs']>, 'versions' | 'lastVersion'>): string | undefined {
+  const version = docs.versions[docs.lastVersion] ?? { label: 'Next' };
+  const shown = version.badge ?? Object.keys(docs.versions).length > 1;
+  return shown ? version.label : undefined;
 }
 
 export function docTitle(doc: DocFile): string {
@@ -303,7 +315,7 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
       ...(editUrl ? { editUrl } : {}),
       ...(previous && !doc.unlisted ? { previous } : {}),
       ...(next && !doc.unlisted ? { next } : {}),
-      version: options.versionLabel,
+      ...(options.versionLabel !== undefined ? { version: options.versionLabel } : {}),
     };
     drafts.push({
       path: doc.route,
@@ -323,19 +335,23 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
     const node = visit.node;
     if (node.kind !== 'category' || !node.generatedIndex || !node.href) continue;
     const { previous, next } = neighbours(node.href);
+    const linked = node.children.filter((child) => child.href);
+    // A doc without a `description` is described by its first paragraph, known once it is compiled.
+    const cardSources: Record<number, string> = {};
+    linked.forEach((child, index) => {
+      if (child.kind === 'doc' && child.doc && typeof child.doc.frontMatter.description !== 'string') cardSources[index] = child.doc.file;
+    });
     const props: DocCategoryProps = {
       title: node.generatedIndex.title,
       ...(node.generatedIndex.description ? { description: node.generatedIndex.description } : {}),
       breadcrumbs: [...crumbsFor(visit.parents), { label: node.label }],
-      cards: node.children
-        .filter((child) => child.href)
-        .map((child) => ({
-          label: child.label,
-          href: encodeRoutePath(child.href!),
-          kind: child.kind,
-          ...(child.kind === 'doc' && typeof child.doc?.frontMatter.description === 'string' ? { description: child.doc.frontMatter.description } : {}),
-          ...(child.kind === 'category' ? { count: child.children.length } : {}),
-        })),
+      cards: linked.map((child) => ({
+        label: child.label,
+        href: encodeRoutePath(child.href!),
+        kind: child.kind,
+        ...(child.kind === 'doc' && typeof child.doc?.frontMatter.description === 'string' ? { description: child.doc.frontMatter.description } : {}),
+        ...(child.kind === 'category' ? { count: child.children.length } : {}),
+      })),
       ...(previous ? { previous } : {}),
       ...(next ? { next } : {}),
     };
@@ -345,7 +361,9 @@ export function buildDocsRoutes(content: DocsContent, options: DocsRouteOptions)
       title: node.generatedIndex.title,
       description: node.generatedIndex.description,
       props,
+      ...(Object.keys(cardSources).length ? { cardSources } : {}),
       sidebar: 'docs',
+      // The cards' summaries are part of the page's fingerprint (routeFingerprint), not of its key.
       dependsOn: [],
       origin: `category "${node.label}"`,
     });

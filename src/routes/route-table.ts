@@ -5,10 +5,11 @@
 import { formatLocation } from '../errors/index.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Warning } from '../core/warnings.js';
+import type { DocsContent } from '../content/docs.js';
 import type { Content } from '../content/types.js';
 import { normaliseRoute } from '../shared/url.js';
 import { buildBlogRoutes } from './blog-routes.js';
-import { buildDocsRoutes, type SidebarNode } from './docs-routes.js';
+import { buildDocsRoutes, type SidebarNode, versionBadge } from './docs-routes.js';
 import { withKey } from './keys.js';
 import { buildPageRoutes } from './page-routes.js';
 import { buildSiteData } from './site-data.js';
@@ -24,12 +25,12 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
   const api = content.api && config.api ? buildApiRoutes({ model: content.api, config }) : undefined;
   if (content.docs && config.docs) {
     const extraItems: SidebarNode[] = api ? [api.sidebarNode] : [];
-    const docs = buildDocsRoutes(content.docs, {
+    const docs = buildDocsRoutes(api ? withoutApiRoutes(content.docs, api.drafts, config.api!.entryPoints, warnings) : content.docs, {
       routeBase: config.docs.routeBasePath,
       editUrl: config.docs.editUrl,
       sidebarCollapsible: config.docs.sidebarCollapsible,
       sidebarCollapsed: config.docs.sidebarCollapsed,
-      versionLabel: config.docs.versions[config.docs.lastVersion]?.label ?? 'Next',
+      versionLabel: versionBadge(config.docs),
       extraItems,
     });
     drafts.push(...docs.drafts);
@@ -76,6 +77,28 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
   });
   const site = buildSiteData({ config, docsSidebar, firstDocHref, blogRecent });
   return { routes, site, notFound, warnings };
+}
+
+/**
+ * The docs without those that claim a route of the generated API reference (`docs/api/API.md` is
+ * `/docs/api/`, the API index): the reference is generated from the config's entry points, so it
+ * wins, and the doc leaves the sidebar too. The warning names both sources.
+ */
+function withoutApiRoutes(docs: DocsContent, apiDrafts: RouteDraft[], entryPoints: string[], warnings: Warning[]): DocsContent {
+  const apiRoutes = new Map(apiDrafts.map((draft) => [normaliseRoute(draft.path), draft]));
+  const kept = docs.docs.filter((doc) => {
+    const api = apiRoutes.get(normaliseRoute(doc.route));
+    if (!api) return true;
+    // The API index's origin is its readme, which may be this very doc: then name what generates the rest.
+    const readme = api.origin === doc.file ? ' (with this doc as its readme)' : '';
+    warnings.push({
+      code: 'DUPLICATE_ROUTE',
+      message: `route ${api.path} is produced twice: by the doc ${formatLocation({ file: doc.file })} and by the API reference generated from ${entryPoints.join(', ')}${readme}; the API reference is kept (exclude the doc with docs.exclude, or give it another slug)`,
+      location: { file: doc.file },
+    });
+    return false;
+  });
+  return kept.length === docs.docs.length ? docs : { ...docs, docs: kept };
 }
 
 function firstHref(items: { type: string; href?: string; items?: unknown[] }[]): string | undefined {

@@ -1,7 +1,18 @@
 import type { SiteConfig } from '../config/schema.js';
 import type { LinkData, NavItemData, SidebarItem, SiteData } from '../shared/page-data.js';
-import { isExternal } from '../shared/url.js';
+import { isExternal, withBase } from '../shared/url.js';
 import { SEARCH_ROUTE } from './search-route.js';
+
+/**
+ * HTML from the site's config (the footer copyright) with its site-absolute links under the base
+ * URL, as the config's `to` links are: `<a href="/docs/">` works on a site served at `/project/`.
+ */
+export function htmlWithBase(html: string, baseUrl: string): string {
+  return html.replace(
+    /(<a\b[^>]*?\shref\s*=\s*)(["'])(\/(?!\/)[^"']*)\2/gi,
+    (_, before: string, quote: string, href: string) => `${before}${quote}${withBase(baseUrl, href)}${quote}`,
+  );
+}
 
 /** The site-wide data every page shares (navbar, footer, sidebars). Pure. */
 export function buildSiteData({
@@ -64,7 +75,7 @@ export function buildSiteData({
           return { label: item.label, href, external: isExternal(href) };
         }),
       })),
-      ...(config.footer.copyright ? { copyright: config.footer.copyright } : {}),
+      ...(config.footer.copyright ? { copyright: htmlWithBase(config.footer.copyright, config.baseUrl) } : {}),
     },
     ...(config.announcementBar ? { announcementBar: { ...config.announcementBar } } : {}),
     colorMode: { ...config.colorMode },

@@ -21,6 +21,11 @@ export interface Route<T extends TemplateName = TemplateName> {
   source?: RouteSource;
   /** Blog posts whose compiled excerpt/reading time the page lists, in order. */
   posts?: string[];
+  /**
+   * Docs whose first paragraph describes a card of a generated category index (when they have no
+   * `description`), by card index, as in Docusaurus.
+   */
+  cardSources?: Record<number, string>;
   sidebar?: PageData['sidebar'];
   /** Left out of the sitemap and search engines (unlisted content, 404). */
   noIndex?: boolean;

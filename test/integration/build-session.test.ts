@@ -59,7 +59,21 @@ describe('BuildSession incremental updates', () => {
   it('a doc body edit renders one page and matches a full build', async () => {
     edit('content/docs/guides/second.mdx', (text) => text.replace('inline JSX', 'inline, edited JSX'));
     const result = await update([{ path: 'content/docs/guides/second.mdx', type: 'change' }]);
-    expect(result).toMatchObject({ kind: 'incremental', rendered: ['/docs/guides/second'], removed: [], reload: 'pages', compiled: 1 });
+    // The edit is in the first paragraph, which the generated Guides index shows on the doc's card (no description).
+    expect(result).toMatchObject({
+      kind: 'incremental',
+      rendered: ['/docs/category/guides', '/docs/guides/second'],
+      removed: [],
+      reload: 'pages',
+      compiled: 1,
+    });
+    await expectSameAsFullBuild();
+  });
+
+  it('an edit below the first paragraph leaves the category index that shows that paragraph alone', async () => {
+    edit('content/docs/guides/second.mdx', (text) => `${text.trimEnd()}\n\nA later paragraph.\n`);
+    const result = await update([{ path: 'content/docs/guides/second.mdx', type: 'change' }]);
+    expect(result.rendered).toEqual(['/docs/guides/second']);
     await expectSameAsFullBuild();
   });
 
@@ -183,7 +197,8 @@ describe('BuildSession incremental updates', () => {
     expect((await session.update([{ path: file('content/docs/README.md'), type: 'change' }])).ok).toBe(false);
     edit('content/docs/guides/second.mdx', (text) => text.replace('{1 +', '{1 + 2}'));
     const fixed = ok(await session.update([{ path: file('content/docs/guides/second.mdx'), type: 'change' }]));
-    expect([...fixed.rendered].sort()).toEqual(['/docs/', '/docs/guides/second']);
+    // The category index shows second's first paragraph, which the fix changed.
+    expect([...fixed.rendered].sort()).toEqual(['/docs/', '/docs/category/how-to-guides', '/docs/guides/second']);
     await expectSameAsFullBuild();
   });
 
@@ -200,7 +215,8 @@ describe('BuildSession.update called twice at once', () => {
     edit('content/docs/guides/second.mdx', (text) => text.replace('inline, edited JSX', 'inline JSX, once more'));
     const events: FileEvent[] = [{ path: file('content/docs/guides/second.mdx'), type: 'change' }];
     const [first, second] = await Promise.all([session.update(events), session.update(events)]);
-    expect(ok(first).rendered).toEqual(['/docs/guides/second']);
+    // With the category index that shows its first paragraph.
+    expect(ok(first).rendered).toEqual(['/docs/category/how-to-guides', '/docs/guides/second']);
     // The second saw the state the first left: nothing more to do.
     expect(ok(second).rendered).toEqual([]);
     await expectSameAsFullBuild();

@@ -13,6 +13,7 @@ import type { Route, RouteTable } from '../../routes/types.js';
 import type { RouteManifestEntry } from '../../shared/page-data.js';
 import { chunkNameFor, outputFileFor } from '../../shared/url.js';
 import { hashOf } from '../../core/hash.js';
+import { summaryKey } from '../../markdown/compile-content.js';
 
 export interface SharedRenderInputs {
   /** URL of the site data file (hashed: changes with navbar, sidebars, footer). */
@@ -31,6 +32,7 @@ export function routeFingerprint({ route, shared, bodies }: { route: Route; shar
   const parts = [shared, route.key];
   if (route.source) parts.push(bodies.get(route.source.file) ?? '');
   for (const post of route.posts ?? []) parts.push(bodies.get(post) ?? '');
+  for (const file of Object.values(route.cardSources ?? {})) parts.push(bodies.get(summaryKey(file)) ?? '');
   return hashOf(...parts).slice(0, 20);
 }
 

@@ -80,7 +80,8 @@ describe('buildApiRoutes', () => {
     const props = run.props as DocProps;
     expect(props.api).toBe(true);
     expect(props.title).toBe('run');
-    expect(props.version).toBe('Next');
+    // One docs version: no "Version: …" badge, as in Docusaurus (issue 14).
+    expect(props.version).toBeUndefined();
     expect(props.breadcrumbs).toEqual([{ label: 'Reference', href: '/docs/api/' }, { label: 'Functions' }, { label: 'run' }]);
     expect(props.previous).toEqual({ label: 'Color', href: '/docs/api/enumerations/Color' });
     expect(props.next).toEqual({ label: 'Opts', href: '/docs/api/interfaces/Opts' });

@@ -14,13 +14,36 @@ describe('checkLinks', () => {
   it('accepts links to routes in any path form, files and existing anchors', () => {
     const warnings = checkLinks({
       pages: [
-        page('/docs/a', { hrefs: ['/docs/b', '/docs/b/', '/docs/b.html', '/docs/b#x', '#own', '/img/logo.svg', 'https://x.dev/y', '../b'], ids: ['own'] }),
+        page('/docs/a', { hrefs: ['/docs/b', '/docs/b/', '/docs/b.html', '/docs/b#x', '#own', '/img/logo.svg', 'https://x.dev/y', './b', 'b'], ids: ['own'] }),
         page('/docs/b', { ids: ['x'] }),
       ],
       files: new Set(['/img/logo.svg']),
       baseUrl: '/',
     });
     expect(warnings).toEqual([]);
+  });
+
+  it('resolves relative links as the browser does on the page URL (no trailing slash; a folder page has one)', () => {
+    const pages = [
+      page('/docs/usage', { hrefs: ['./settings', 'settings', '../blog', '../getting-started', './usage/deeper'] }),
+      page('/docs/guides/', { hrefs: ['first', './first', '../usage', '../../blog', 'usage'] }),
+      page('/docs/guides/first'),
+      page('/docs/settings'),
+      page('/docs/getting-started'),
+      page('/blog'),
+    ];
+    const messages = checkLinks({ pages, files: new Set(), baseUrl: '/' }).map((warning) => warning.message);
+    expect(messages).toEqual([
+      // `../getting-started` on /docs/usage is /getting-started, not /docs/getting-started.
+      'broken link on /docs/usage: ../getting-started',
+      'broken link on /docs/usage: ./usage/deeper',
+      'broken link on /docs/guides/: usage',
+    ]);
+    // Under a base URL the page is at /site/docs/usage, and a link above the base leaves the site.
+    const based = checkLinks({ pages, files: new Set(), baseUrl: '/site/' }).map((warning) => warning.message);
+    expect(based).toEqual(messages);
+    const above = checkLinks({ pages: [page('/docs/usage', { hrefs: ['../../blog', '/blog'] }), page('/blog')], files: new Set(), baseUrl: '/site/' });
+    expect(above.map((warning) => warning.message)).toEqual(['broken link on /docs/usage: ../../blog', 'broken link on /docs/usage: /blog']);
   });
 
   it('reports content links with their line and template links once', () => {
