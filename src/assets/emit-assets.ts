@@ -44,6 +44,9 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       write: false,
       outdir: assetsDir,
       entryNames: 'client-[hash]',
+      // Behaviour only some pages need (`@theme/Tabs`) is a chunk of its own, loaded by import().
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
       assetNames: 'media/[name]-[hash]',
       format: 'esm',
       platform: 'browser',
@@ -62,10 +65,15 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
     const sizes: Record<string, number> = {};
     const scripts: string[] = [];
     const styles: string[] = [];
+    const urlOf = (file: string) => `/${path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/')}`;
     for (const [file, info] of Object.entries(result.metafile.outputs)) {
-      const url = `/${path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/')}`;
+      const url = urlOf(file);
       sizes[url] = info.bytes;
-      if (file.endsWith('.js') && info.entryPoint) scripts.push(url);
+      // The entry and the chunks it imports statically (esbuild's shared runtime helpers); chunks
+      // loaded by import() (an entry point too, in the metafile) are fetched only when needed.
+      if (file.endsWith('.js') && info.entryPoint === CLIENT_ENTRY) {
+        scripts.push(url, ...info.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => urlOf(item.path)));
+      }
       if (file.endsWith('.css')) styles.push(url);
     }
     const files = result.outputFiles.map((file) => ({ path: path.relative(assetsDir, file.path), contents: Buffer.from(file.contents).toString('base64') }));

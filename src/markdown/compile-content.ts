@@ -15,6 +15,7 @@ import { compileMany } from './compile-many.js';
 import { compileFresh, readCompiled } from './compile.js';
 import { FolioError } from '../errors/index.js';
 import { CodeHighlighter } from './highlight.js';
+import type { MdxSiteInfo } from './docusaurus.js';
 import type { RouteTable } from '../routes/types.js';
 import { isExternal } from '../shared/url.js';
 import { hashOf } from '../core/hash.js';
@@ -223,7 +224,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     dirtyTargets.add(file);
     media.delete(file);
   }
-  const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat };
+  const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat, site: mdxSiteOf(ctx) };
   const entries = new Map<string, CompiledEntry>();
   const compiled = new CompiledMap();
   const frontMatter = new Map<string, Record<string, unknown>>();
@@ -328,4 +329,10 @@ export async function compileApiPages({
   }
   result.state.api = api;
   result.state.apiWarnings = apiWarnings;
+}
+
+/** The site as MDX components read it (`useDocusaurusContext`, `useBaseUrl`, `@site/` imports). */
+function mdxSiteOf(ctx: BuildContext): MdxSiteInfo {
+  const { config } = ctx;
+  return { root: ctx.root, title: config.title, tagline: config.tagline, url: config.url, baseUrl: config.baseUrl, customFields: config.customFields ?? {} };
 }

@@ -136,6 +136,8 @@ function visitElements(
   const children = node.children as Node[];
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
-    if (child.type === 'element' || child.type === 'root') visitElements(child as Element, fn, node, i);
+    // Into JSX elements too (`<TabItem>`, `<details>`): the markdown inside them is HTML like the rest.
+    if (child.type === 'element' || child.type === 'root' || child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement')
+      visitElements(child as Element, fn, node, i);
   }
 }
