@@ -80,6 +80,8 @@ export function installTabs(): void {
   applyTabs();
   if (installed) return;
   installed = true;
+  // For tests and styles: the blocks of this document have their behaviour.
+  document.documentElement.setAttribute('data-folio-tabs', '');
   document.addEventListener('click', (event) => {
     const tab = (event.target as Element | null)?.closest?.<HTMLElement>('[data-tabs] > [role="tablist"] > [role="tab"]');
     const block = tab?.closest<HTMLElement>('[data-tabs]');
