@@ -13,6 +13,7 @@ import type { TsxPageFile } from '../content/pages.js';
 import { compileError, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
 import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
 import { folioRoot } from '../core/folio-root.js';
+import { customCssImports, type SiteTheme, siteThemeKey, siteThemePlugin } from '../render/site-theme.js';
 import type { SiteData } from '../shared/page-data.js';
 
 export interface ClientBundle {
@@ -23,10 +24,20 @@ export interface ClientBundle {
 
 const CLIENT_ENTRY = 'folio-client-entry.tsx';
 
-export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; pages: TsxPageFile[]; outDir: string }): Promise<ClientBundle> {
+export async function bundleClient({
+  ctx,
+  pages,
+  outDir,
+  theme,
+}: {
+  ctx: BuildContext;
+  pages: TsxPageFile[];
+  outDir: string;
+  theme?: SiteTheme;
+}): Promise<ClientBundle> {
   const root = folioRoot();
-  const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\nstart(pages);\n`;
-  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages));
+  const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\n${customCssImports(theme)}start(pages);\n`;
+  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages), siteThemeKey(theme));
   const assetsDir = path.join(outDir, 'assets');
   const cached = lookupBundle<ClientBundle>(ctx.cache, key);
   if (cached) {
@@ -58,7 +69,7 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
       metafile: true,
       logLevel: 'silent',
-      plugins: [pagesPlugin(pages)],
+      plugins: [pagesPlugin(pages), siteThemePlugin(theme)],
       nodePaths: [path.join(root, 'node_modules')],
       tsconfig: path.join(root, 'src/client/tsconfig.json'),
     });

@@ -4,6 +4,9 @@ import type { SiteConfig } from '../config/schema.js';
 import { cacheDirFor } from './context.js';
 import { folioRoot } from './folio-root.js';
 
+/** Where a site keeps its theme files (render/site-theme.ts), in order of precedence. */
+export const SITE_THEME_DIRS = ['theme', 'src/theme'];
+
 /** The folders and files a site's build reads, absolute. */
 export interface WatchedPaths {
   root: string;
@@ -44,7 +47,14 @@ export function sitePaths({ root, outDir, config }: { root: string; outDir: stri
     pagesDir: resolve(config?.pages.path ?? 'content/pages'),
     staticDir: resolve(config?.staticDir ?? 'content/static'),
     apiPaths,
-    themeDirs: [path.join(theme, 'templates'), path.join(theme, 'src', 'client'), path.join(theme, 'src', 'shared')],
+    themeDirs: [
+      path.join(theme, 'templates'),
+      path.join(theme, 'src', 'client'),
+      path.join(theme, 'src', 'shared'),
+      // The site's own theme files and stylesheets (render/site-theme.ts).
+      ...SITE_THEME_DIRS.map((dir) => resolve(dir)),
+      ...(config?.customCss ?? []).map(resolve),
+    ],
     ignoredDirs: [outDir, cacheDirFor(root)],
   };
 }

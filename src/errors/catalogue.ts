@@ -28,6 +28,11 @@ export const catalogue = {
     title: 'Invalid site configuration',
     hint: 'Check the key against the options defineConfig accepts (your editor shows them).',
   },
+  CUSTOM_CSS_INVALID: {
+    severity: 'error',
+    title: 'A customCss stylesheet cannot be used',
+    hint: 'customCss lists CSS files inside the site root, relative to it (for example src/css/custom.css); fix the path or create the file.',
+  },
   CONFIG_NO_DEFAULT_EXPORT: {
     severity: 'error',
     title: 'The site configuration has no default export',

@@ -17,6 +17,7 @@ import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
 import { inputsOf, lookupBundle, storeBundle } from '../assets/bundle-cache.js';
 import { folioRoot } from '../core/folio-root.js';
+import { type SiteTheme, siteThemeKey, siteThemePlugin } from './site-theme.js';
 
 export interface PageModuleInfo {
   meta?: { title?: string; description?: string };
@@ -65,11 +66,14 @@ export async function bundleServer({
   cacheDir,
   cache,
   salt = '',
+  theme,
 }: {
   pages: TsxPageFile[];
   cacheDir: string;
   cache?: Cache;
   salt?: string;
+  /** The site's own theme files (site-theme.ts). */
+  theme?: SiteTheme;
 }): Promise<ServerModule> {
   const root = folioRoot();
   const entry = `
@@ -82,7 +86,7 @@ export function renderApp(site, page) {
 }
 export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod]) => [id, { meta: mod.meta, hasDefault: typeof mod.default === 'function' }]));
 `;
-  const key = hashOf('server', salt, entry, pagesEntrySource(pages));
+  const key = hashOf('server', salt, entry, pagesEntrySource(pages), siteThemeKey(theme));
   const cached = cache ? lookupBundle<{ file: string }>(cache, key) : undefined;
   if (cached && intactBundle(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
   let code: string;
@@ -103,7 +107,7 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
       loader: { '.css': 'empty', '.svg': 'file', '.png': 'file' },
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [pagesPlugin(pages)],
+      plugins: [pagesPlugin(pages), siteThemePlugin(theme)],
       nodePaths: [path.join(root, 'node_modules')],
       outdir: cacheDir,
       assetNames: 'server-assets/[name]-[hash]',

@@ -128,6 +128,17 @@ describeBrowser('Docusaurus Tabs (Chromium)', () => {
     await page.context().close();
   });
 
+  it("hydrates a page whose Footer the site replaced, with the site's stylesheet, without errors", async () => {
+    const context = await newContext(browser);
+    const watched = await watchedPage(context, site.origin);
+    await open('/docs/usage', watched.page);
+    expect(await watched.page.locator('.lantern-footer-note').textContent()).toBe('Lantern is looked after by volunteers.');
+    expect(await watched.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--c-primary').trim())).toBe('#b5651d');
+    expect(watched.errors).toEqual([]);
+    expect(watched.console.filter((message) => message.type === 'error')).toEqual([]);
+    await context.close();
+  });
+
   it('causes no layout shift when the behaviour arrives', async () => {
     const context = await newContext(browser);
     await context.addInitScript(() => {

@@ -115,6 +115,48 @@ describe('the docusaurus-compat fixture', () => {
   });
 });
 
+describe('the theme override seam and customCss', () => {
+  it("replaces folio's component on every page, keeps the original reachable, and adds the site's stylesheet after folio's", () => {
+    const root = fixture('docusaurus-compat');
+    const result = runCli(['build', '--strict'], { cwd: root });
+    expect(result.status, result.output).toBe(0);
+    for (const page of ['index.html', 'docs/intro/index.html', 'docs/install/index.html', '404.html']) {
+      expect(readOut(root, page), page).toMatch(/<p class="lantern-footer-note">Lantern is looked after by volunteers\.<\/p><footer class="footer/);
+    }
+    const css = readdirSync(path.join(root, 'out/assets')).filter((file) => file.endsWith('.css'));
+    expect(css).toHaveLength(1);
+    const text = readFileSync(path.join(root, 'out/assets', css[0]), 'utf8');
+    expect(text.lastIndexOf('--c-primary: #b5651d')).toBeGreaterThan(text.indexOf('--c-primary: #2e8555'));
+  });
+
+  it('takes theme/ before src/theme/, with the component exported by its name', () => {
+    const root = fixture('docusaurus-compat');
+    mkdirSync(path.join(root, 'theme'));
+    writeFileSync(path.join(root, 'theme/Footer.tsx'), 'export function Footer() {\n  return <footer className="plain-footer">Plain footer</footer>;\n}\n');
+    const result = runCli(['build', '--strict'], { cwd: root });
+    expect(result.status, result.output).toBe(0);
+    const html = readOut(root, 'docs/intro/index.html');
+    expect(html).toContain('<footer class="plain-footer">Plain footer</footer>');
+    expect(html).not.toContain('lantern-footer-note');
+  });
+
+  it('refuses a customCss path outside the site or to no file', () => {
+    for (const [value, problem] of [
+      ['../outside.css', 'is outside the site root'],
+      ['src/css/missing.css', 'is not a file'],
+    ]) {
+      const root = fixture('docusaurus-compat');
+      const config = path.join(root, 'site.config.ts');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("customCss: './src/css/custom.css'", `customCss: ['./src/css/custom.css', '${value}']`));
+      const result = runCli(['build'], { cwd: root });
+      expect(result.status).toBe(1);
+      expect(result.output).toContain('error CUSTOM_CSS_INVALID');
+      expect(result.output).toContain(`customCss "${value}" ${problem}`);
+      expect(result.output).not.toMatch(STACK_LINE);
+    }
+  });
+});
+
 describe('an import folio does not provide', () => {
   function site(files: Record<string, string>): string {
     const root = fixture('docusaurus-compat');
