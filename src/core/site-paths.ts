@@ -1,4 +1,5 @@
 /** The folders and files of a site that a build reads and `serve` watches, from its config. */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import { cacheDirFor } from './context.js';
@@ -6,6 +7,24 @@ import { folioRoot } from './folio-root.js';
 
 /** Where a site keeps its theme files (render/site-theme.ts), in order of precedence. */
 export const SITE_THEME_DIRS = ['theme', 'src/theme'];
+
+/** The site's theme files (`Name.tsx`, `.jsx`, `.ts`, `.js`) by component name; `theme/` before `src/theme/`. */
+export function siteThemeFiles(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const dir of SITE_THEME_DIRS) {
+    let names: string[];
+    try {
+      names = readdirSync(path.join(root, dir)).sort();
+    } catch {
+      continue;
+    }
+    for (const file of names) {
+      const name = /^([A-Z][A-Za-z0-9]*)\.(tsx|jsx|ts|js)$/.exec(file)?.[1];
+      if (name && !files[name]) files[name] = path.join(root, dir, file);
+    }
+  }
+  return files;
+}
 
 /** The folders and files a site's build reads, absolute. */
 export interface WatchedPaths {

@@ -25,6 +25,7 @@ import {
   collectLinkElements,
   highlightCodeBlocks,
   type MdxSiteInfo,
+  mdxComponentsOf,
   remarkDocusaurusImports,
   resolveDocusaurusImport,
   themeModuleUrl,
@@ -360,15 +361,16 @@ async function renderWithMdx(
       rehypePlugins: [rehypeFolio],
       development: false,
     } as unknown as Parameters<typeof evaluate>[1]);
-    const body = createElement(module.default as never);
-    const uses = (name: string) => imports.some(({ specifier }) => resolveDocusaurusImport(specifier, site) !== undefined && specifier.endsWith(name));
+    // The site's theme/MDXComponents.tsx: components every page may use without importing them.
+    const components = await mdxComponentsOf(site);
+    const body = createElement(module.default as never, (components ? { components } : {}) as never);
     let html: string;
-    if (imports.some(({ specifier }) => resolveDocusaurusImport(specifier, site) !== undefined)) {
+    if (site) {
       // The components read the site (base URL, customFields) from a context of their own module.
       const { MdxSiteContext } = (await import(themeModuleUrl('context'))) as typeof import('../../templates/docusaurus/context.js');
-      html = renderToStaticMarkup(createElement(MdxSiteContext.Provider, { value: site ?? null }, body));
+      html = renderToStaticMarkup(createElement(MdxSiteContext.Provider, { value: site }, body));
     } else html = renderToStaticMarkup(body);
-    if (uses('/CodeBlock')) {
+    if (html.includes('data-folio-code')) {
       const { toHtml } = await import('hast-util-to-html');
       html = await highlightCodeBlocks(html, { highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt, toHtml });
     }

@@ -6,7 +6,7 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import type { Cache } from '../core/cache.js';
@@ -25,6 +25,10 @@ export interface MdxSiteInfo {
   url: string;
   baseUrl: string;
   customFields: Record<string, unknown>;
+  /** The site's theme files (`theme/Name.tsx`, `src/theme/Name.tsx`) by component name, incl. MDXComponents. */
+  theme?: Record<string, string>;
+  /** Changes when one of those files does: part of the compile cache key, and serve recompiles. */
+  themeKey?: string;
 }
 
 /** Docusaurus module → folio's module of that name under dist/theme/. */
@@ -39,27 +43,30 @@ export const THEME_MODULES: Record<string, string> = {
   '@docusaurus/useBaseUrl': 'useBaseUrl',
   '@docusaurus/useDocusaurusContext': 'useDocusaurusContext',
   '@docusaurus/BrowserOnly': 'BrowserOnly',
+  '@theme/MDXComponents': 'MDXComponents',
 };
 
 export function themeModuleUrl(name: string): string {
   return pathToFileURL(path.join(folioRoot(), 'dist', 'theme', `${name}.mjs`)).href;
 }
 
-export type ImportResolution = { url: string } | { problem: string } | undefined;
+export type ImportResolution = { url: string } | { siteFile: string } | { problem: string } | undefined;
 
 /**
  * Where a Docusaurus specifier points: a folio module, a file of the site, or a problem to
  * report (a component folio does not provide, a path out of the site). Other specifiers:
  * undefined (Node resolves them).
  */
-export function resolveDocusaurusImport(specifier: string, site: Pick<MdxSiteInfo, 'root'> | undefined): ImportResolution {
+export function resolveDocusaurusImport(specifier: string, site: Pick<MdxSiteInfo, 'root' | 'theme'> | undefined): ImportResolution {
+  const override = specifier.startsWith('@theme/') ? site?.theme?.[specifier.slice('@theme/'.length)] : undefined;
+  if (override) return { siteFile: override };
   const original = specifier.replace(/^@theme-original\//, '@theme/');
   const name = THEME_MODULES[original];
   if (name) return { url: themeModuleUrl(name) };
   if (/^@(theme|theme-original|theme-init|docusaurus)\//.test(specifier)) {
     const provided = Object.keys(THEME_MODULES).join(', ');
     return {
-      problem: `folio does not provide the Docusaurus module ${specifier} (it provides ${provided}); write the component in the site (for example components/${path.basename(specifier)}.jsx) and import it with a relative path`,
+      problem: `folio does not provide the Docusaurus module ${specifier} (it provides ${provided}); write it in the site as src/theme/${path.basename(specifier)}.tsx (or theme/), or import a component of your own with a relative path`,
     };
   }
   if (specifier.startsWith('@site/')) {
@@ -86,20 +93,98 @@ type EsmNode = { type: string; data?: { estree?: { body?: { source?: { value?: u
 
 /** A remark plugin: the import specifiers of the MDX's ESM, rewritten to the URLs above. */
 export function remarkDocusaurusImports(site: MdxSiteInfo | undefined) {
-  return () => (tree: MdastRoot) => {
+  return () => async (tree: MdastRoot) => {
     for (const node of tree.children as EsmNode[]) {
       if (node.type !== 'mdxjsEsm') continue;
       for (const statement of node.data?.estree?.body ?? []) {
         const source = statement.source;
         if (!source || typeof source.value !== 'string') continue;
         const resolved = resolveDocusaurusImport(source.value, site);
-        if (resolved && 'url' in resolved) {
-          source.value = resolved.url;
-          source.raw = JSON.stringify(resolved.url);
+        const url =
+          resolved && 'url' in resolved ? resolved.url : resolved && 'siteFile' in resolved && site ? await siteModuleUrl(resolved.siteFile, site) : undefined;
+        if (url) {
+          source.value = url;
+          source.raw = JSON.stringify(url);
         }
       }
     }
   };
+}
+
+/** Compiled site theme modules by file and theme key (one compile per process, or worker). */
+const siteModules = new Map<string, Promise<string>>();
+
+/**
+ * A site's theme file (`theme/Tabs.tsx`, `theme/MDXComponents.tsx`) compiled for Node as a `data:`
+ * module URL: its own imports are bundled, and what it imports from packages, folio's modules
+ * (`@theme-original/Tabs`) and the site (`@site/…`) is named by absolute file URL, so React and
+ * the theme's context are the very modules the MDX body uses. Nothing is written to disk.
+ */
+export function siteModuleUrl(file: string, site: MdxSiteInfo): Promise<string> {
+  const key = `${file}\0${site.themeKey ?? ''}`;
+  let url = siteModules.get(key);
+  if (!url) {
+    url = bundleSiteModule(file, site);
+    siteModules.set(key, url);
+    url.catch(() => siteModules.delete(key));
+  }
+  return url;
+}
+
+async function bundleSiteModule(file: string, site: MdxSiteInfo): Promise<string> {
+  const [esbuild, { createRequire }] = await Promise.all([import('esbuild'), import('node:module')]);
+  const fromFolio = createRequire(path.join(folioRoot(), 'package.json'));
+  const fromSite = createRequire(path.join(site.root, 'package.json'));
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    logLevel: 'silent',
+    loader: { '.css': 'empty', '.png': 'dataurl', '.jpg': 'dataurl', '.svg': 'dataurl', '.webp': 'dataurl', '.gif': 'dataurl' },
+    plugins: [
+      {
+        name: 'folio-site-module',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => {
+            const specifier = args.path;
+            if (specifier.startsWith('node:')) return { path: specifier, external: true };
+            const resolved = resolveDocusaurusImport(specifier, { root: site.root, theme: overridesOtherThan(site.theme, args.importer) });
+            if (resolved && 'problem' in resolved) return { errors: [{ text: `import "${specifier}" does not resolve: ${resolved.problem}` }] };
+            if (resolved && 'siteFile' in resolved) return { path: resolved.siteFile };
+            if (resolved && 'url' in resolved)
+              return resolved.url.startsWith(pathToFileURL(folioRoot()).href) ? { path: resolved.url, external: true } : { path: fileURLToPath(resolved.url) };
+            for (const require of [fromFolio, fromSite]) {
+              try {
+                return { path: pathToFileURL(require.resolve(specifier)).href, external: true };
+              } catch {
+                // Not installed there.
+              }
+            }
+            return undefined;
+          });
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles[0].text;
+  return `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+}
+
+/** The site's overrides without the file importing (its `@theme/Name` is folio's original). */
+function overridesOtherThan(theme: Record<string, string> | undefined, importer: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(theme ?? {}).filter(([, file]) => file !== importer));
+}
+
+/** The components of the site's `MDXComponents` (default export), or folio's own. */
+export async function mdxComponentsOf(site: MdxSiteInfo | undefined): Promise<Record<string, unknown> | undefined> {
+  const file = site?.theme?.MDXComponents;
+  if (!site || !file) return undefined;
+  const module = (await import(await siteModuleUrl(file, site))) as { default?: Record<string, unknown> };
+  return module.default && typeof module.default === 'object' ? module.default : undefined;
 }
 
 /** Whether the MDX's ESM already declares `toc` (then folio adds none). */

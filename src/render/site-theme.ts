@@ -11,7 +11,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { SiteConfig } from '../config/schema.js';
 import { folioRoot } from '../core/folio-root.js';
-import { SITE_THEME_DIRS } from '../core/site-paths.js';
+import { siteThemeFiles } from '../core/site-paths.js';
 import { FolioError } from '../errors/index.js';
 
 export interface SiteTheme {
@@ -49,21 +49,9 @@ export function siteThemeOf({ root, config, configFile }: { root: string; config
   const realRoot = realOrSelf(root);
   const overrides: Record<string, string> = {};
   const known = new Set(overridableNames());
-  for (const dir of SITE_THEME_DIRS) {
-    const folder = path.join(root, dir);
-    let files: string[];
-    try {
-      files = readdirSync(folder);
-    } catch {
-      continue;
-    }
-    for (const file of files.sort()) {
-      const name = COMPONENT_FILE.exec(file)?.[1];
-      const full = path.join(folder, file);
-      // A link out of the site is not bundled (the site's files only).
-      if (!name || !known.has(name) || overrides[name] || !inside(realRoot, realOrSelf(full))) continue;
-      overrides[name] = full;
-    }
+  for (const [name, file] of Object.entries(siteThemeFiles(root))) {
+    // A link out of the site is not bundled (the site's files only).
+    if (known.has(name) && inside(realRoot, realOrSelf(file))) overrides[name] = file;
   }
   const customCss = config.customCss.map((entry) => {
     const file = path.resolve(root, entry);

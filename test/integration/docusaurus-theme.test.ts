@@ -6,6 +6,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BuildSession } from '../../src/build/session.js';
+import { createLogger } from '../../src/core/logger.js';
 import { fixtureCopies, readOut, runCli } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
@@ -157,6 +159,38 @@ describe('the theme override seam and customCss', () => {
   });
 });
 
+describe("the site's MDX components", () => {
+  it('MDXComponents adds components every page may use; @theme/Name imports a component the site provides', () => {
+    const root = fixture('docusaurus-compat');
+    const result = runCli(['build', '--strict'], { cwd: root });
+    expect(result.status, result.output).toBe(0);
+    const html = body(root, 'docs/extras');
+    expect(html).toContain('Lantern can <mark style="background-color:#ffe58f">pulse</mark> while a command runs.');
+    expect(html).toContain('<span class="badge" title="Lantern Docs">new</span>');
+    // Spread from @theme-original/MDXComponents: folio's own stay available.
+    expect(html).toContain('<details><summary>Which terminals?</summary>');
+  });
+
+  it('serve compiles and renders again when a theme file or the site stylesheet changes', async () => {
+    const root = fixture('docusaurus-compat');
+    const session = new BuildSession({ root, logger: createLogger({ write: () => {}, writeError: () => {} }) });
+    expect((await session.build()).ok).toBe(true);
+    const change = async (rel: string, from: string, to: string) => {
+      const file = path.join(root, rel);
+      writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+      const result = await session.update([{ path: file, type: 'change' }]);
+      if (!result.ok) throw result.error;
+    };
+    await change('src/theme/MDXComponents.jsx', '<mark style', '<mark className="glow" style');
+    expect(body(root, 'docs/extras')).toContain('<mark class="glow" style="background-color:#ffe58f">pulse</mark>');
+    await change('src/theme/Footer.jsx', 'looked after by volunteers', 'kept alight by volunteers');
+    expect(readOut(root, 'docs/intro/index.html')).toContain('Lantern is kept alight by volunteers.');
+    await change('src/css/custom.css', '#b5651d', '#8a4b12');
+    const css = readdirSync(path.join(root, 'out/assets')).filter((file) => file.endsWith('.css'));
+    expect(css.map((file) => readFileSync(path.join(root, 'out/assets', file), 'utf8')).join('')).toContain('--c-primary: #8a4b12');
+  });
+});
+
 describe('an import folio does not provide', () => {
   function site(files: Record<string, string>): string {
     const root = fixture('docusaurus-compat');
@@ -176,7 +210,7 @@ describe('an import folio does not provide', () => {
     expect(result.output).toMatch(/error MDX_IMPORT_NOT_FOUND/);
     expect(result.output).toContain('content/docs/cards.mdx:4');
     expect(result.output).toContain('folio does not provide the Docusaurus module @theme/DocCardList');
-    expect(result.output).toContain('import it with a relative path');
+    expect(result.output).toContain('write it in the site as src/theme/DocCardList.tsx (or theme/)');
     expect(result.output).not.toMatch(STACK_LINE);
   });
 
