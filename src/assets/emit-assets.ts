@@ -10,9 +10,10 @@ import * as esbuild from 'esbuild';
 import { hashOf } from '../core/hash.js';
 import type { BuildContext } from '../core/context.js';
 import type { TsxPageFile } from '../content/pages.js';
-import { compileError, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
+import { compileError, PAGE_LOADERS, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
 import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
 import { folioRoot } from '../core/folio-root.js';
+import { cssModulesPlugin } from '../render/css-modules.js';
 import { customCssImports, type SiteTheme, siteThemeKey, siteThemePlugin } from '../render/site-theme.js';
 import type { SiteData } from '../shared/page-data.js';
 
@@ -66,10 +67,12 @@ export async function bundleClient({
       minify: true,
       legalComments: 'none',
       define: { 'process.env.NODE_ENV': '"production"' },
-      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+      loader: { ...PAGE_LOADERS, '.woff2': 'file' },
+      // Imported images are named by absolute URL: the same in the server render and the browser.
+      ...(theme ? { publicPath: theme.assetsUrl } : {}),
       metafile: true,
       logLevel: 'silent',
-      plugins: [pagesPlugin(pages), siteThemePlugin(theme)],
+      plugins: [pagesPlugin(pages), siteThemePlugin(theme), cssModulesPlugin({ emitCss: true })],
       nodePaths: [path.join(root, 'node_modules')],
       tsconfig: path.join(root, 'src/client/tsconfig.json'),
     });

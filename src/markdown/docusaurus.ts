@@ -44,6 +44,8 @@ export const THEME_MODULES: Record<string, string> = {
   '@docusaurus/useDocusaurusContext': 'useDocusaurusContext',
   '@docusaurus/BrowserOnly': 'BrowserOnly',
   '@theme/MDXComponents': 'MDXComponents',
+  '@theme/Layout': 'Layout',
+  '@docusaurus/Head': 'Head',
 };
 
 export function themeModuleUrl(name: string): string {

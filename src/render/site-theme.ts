@@ -15,6 +15,10 @@ import { siteThemeFiles } from '../core/site-paths.js';
 import { FolioError } from '../errors/index.js';
 
 export interface SiteTheme {
+  /** The site root: `@site/…` imports of pages and theme files resolve inside it. */
+  root: string;
+  /** The public URL of the assets folder (`/base/assets`): imported images and fonts are named from it. */
+  assetsUrl: string;
   /** Component name → the site's file that replaces it. */
   overrides: Record<string, string>;
   /** The `customCss` files, absolute, in config order. */
@@ -65,7 +69,7 @@ export function siteThemeOf({ root, config, configFile }: { root: string; config
     }
     return file;
   });
-  return { overrides, customCss };
+  return { root, assetsUrl: `${config.baseUrl}assets`, overrides, customCss };
 }
 
 function isFile(file: string): boolean {
@@ -104,6 +108,12 @@ export function siteThemePlugin(theme: SiteTheme | undefined): esbuild.Plugin {
         if (path.dirname(args.importer) !== templates) return undefined;
         const name = args.path.slice(2, -3);
         return overrides[name] ? { path: name, namespace: 'folio-override' } : undefined;
+      });
+      build.onResolve({ filter: /^@site\// }, (args) => {
+        if (!theme) return undefined;
+        const file = path.resolve(theme.root, args.path.slice('@site/'.length));
+        if (!inside(realOrSelf(theme.root), realOrSelf(file))) return { errors: [{ text: `import "${args.path}" points out of the site root` }] };
+        return { path: file };
       });
       build.onResolve({ filter: /^@(theme|theme-original|docusaurus)\/[A-Za-z0-9]+$/ }, (args) => {
         const [scope, name] = args.path.split('/');

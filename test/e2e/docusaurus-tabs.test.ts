@@ -139,6 +139,22 @@ describeBrowser('Docusaurus Tabs (Chromium)', () => {
     await context.close();
   });
 
+  it('hydrates the Docusaurus home page (CSS module, image import, Link) without a mismatch', async () => {
+    const context = await newContext(browser);
+    const watched = await watchedPage(context, site.origin);
+    await watched.page.goto(`${site.origin}/`);
+    await hydrated(watched.page);
+    const logo = watched.page.locator('header img');
+    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+    expect(await watched.page.locator('header').evaluate((header) => getComputedStyle(header).textAlign)).toBe('center');
+    expect(watched.errors).toEqual([]);
+    expect(watched.console.filter((message) => message.type === 'error')).toEqual([]);
+    await watched.page.getByRole('link', { name: 'Get started' }).click();
+    await watched.page.waitForURL(`${site.origin}/docs/intro`);
+    expect(watched.documents).toEqual(['/']);
+    await context.close();
+  });
+
   it('causes no layout shift when the behaviour arrives', async () => {
     const context = await newContext(browser);
     await context.addInitScript(() => {

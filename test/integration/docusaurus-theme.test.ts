@@ -28,12 +28,13 @@ function codeLines(html: string): string[][] {
 
 describe('the docusaurus-compat fixture', () => {
   let root: string;
+  let result: ReturnType<typeof runCli>;
   beforeAll(() => {
     root = fixture('docusaurus-compat');
+    result = runCli(['build', '--strict'], { cwd: root });
   });
 
   it('builds with --strict and no warning', () => {
-    const result = runCli(['build', '--strict'], { cwd: root });
     expect(result.status, result.output).toBe(0);
     expect(result.output).toContain('with 0 warnings');
   });
@@ -88,6 +89,26 @@ describe('the docusaurus-compat fixture', () => {
     ]);
   });
 
+  it('builds a Docusaurus home page: Layout, Link, the site context, a CSS module and an image import', () => {
+    const html = readOut(root, 'index.html');
+    const hero =
+      /<header class="(index_hero_\w+)"><img class="(index_logo_\w+)" src="(\/assets\/media\/lantern-\w+\.webp)" alt="" width="96" height="96"\/><h1>Lantern Docs<\/h1><p class="index_tagline_\w+">A small lamp for dark terminals<\/p><a href="\/docs\/intro" class="index_start_\w+">Get started<\/a><\/header>/.exec(
+        html,
+      );
+    expect(hero, html.slice(html.indexOf('tsx-page'), html.indexOf('tsx-page') + 600)).not.toBeNull();
+    const [, heroClass, logoClass, image] = hero!;
+    expect(
+      readFileSync(path.join(root, 'out', image))
+        .subarray(8, 12)
+        .toString(),
+    ).toBe('WEBP');
+    const css = readdirSync(path.join(root, 'out/assets')).filter((file) => file.endsWith('.css'));
+    const text = readFileSync(path.join(root, 'out/assets', css[0]), 'utf8');
+    expect(text).toContain(`.${heroClass}{padding:48px 24px;text-align:center}`);
+    expect(text).toContain(`.${logoClass}{`);
+    expect(html).toContain('<title>Home | Lantern Docs</title>');
+  });
+
   it('loads the tabs behaviour as a chunk of its own, which no page names', () => {
     const scripts = [...readOut(root, 'docs/install/index.html').matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src);
     const chunks = readdirSync(path.join(root, 'out/assets')).filter((file) => file.endsWith('.js'));
@@ -109,6 +130,9 @@ describe('the docusaurus-compat fixture', () => {
     const html = body(site, 'docs/install');
     expect(html).toContain('<a href="/lantern/docs/usage">usage guide</a>');
     expect(html).toContain('<a href="/lantern/docs/intro">introduction</a>');
+    const home = readOut(site, 'index.html');
+    expect(home).toMatch(/<img class="index_logo_\w+" src="\/lantern\/assets\/media\/lantern-\w+\.webp"/);
+    expect(home).toMatch(/<a href="\/lantern\/docs\/intro" class="index_start_\w+">Get started<\/a>/);
     const page = path.join(site, 'content/docs/install.mdx');
     writeFileSync(page, readFileSync(page, 'utf8').replace('<Link to="/docs/usage">', '<Link to="/docs/missing">'));
     result = runCli(['build'], { cwd: site });
