@@ -1,5 +1,5 @@
 /** The folders and files of a site that a build reads and `serve` watches, from its config. */
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import { cacheDirFor } from './context.js';
@@ -7,6 +7,15 @@ import { folioRoot } from './folio-root.js';
 
 /** Where a site keeps its theme files (render/site-theme.ts), in order of precedence. */
 export const SITE_THEME_DIRS = ['theme', 'src/theme'];
+
+function realInside(root: string, file: string): boolean {
+  try {
+    const realRoot = realpathSync(root);
+    return isInside(realRoot, realpathSync(file)) && realpathSync(file) !== realRoot;
+  } catch {
+    return false;
+  }
+}
 
 /** The site's theme files (`Name.tsx`, `.jsx`, `.ts`, `.js`) by component name; `theme/` before `src/theme/`. */
 export function siteThemeFiles(root: string): Record<string, string> {
@@ -20,7 +29,8 @@ export function siteThemeFiles(root: string): Record<string, string> {
     }
     for (const file of names) {
       const name = /^([A-Z][A-Za-z0-9]*)\.(tsx|jsx|ts|js)$/.exec(file)?.[1];
-      if (name && !files[name]) files[name] = path.join(root, dir, file);
+      // A symbolic link out of the site is not the site's file: it is never compiled.
+      if (name && !files[name] && realInside(root, path.join(root, dir, file))) files[name] = path.join(root, dir, file);
     }
   }
   return files;
