@@ -15,7 +15,7 @@ import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
-import { FolioError, lineOf } from '../errors/index.js';
+import { FolioError, isFolioError, lineOf } from '../errors/index.js';
 import { applyCompat, type CompatOptions } from './compat.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
 import type { CodeHighlighter } from './highlight.js';
@@ -376,7 +376,7 @@ async function renderWithMdx(
     }
     return { html, collected };
   } catch (error) {
-    if (isStackOverflow(error)) throw error;
+    if (isStackOverflow(error) || isFolioError(error)) throw error;
     const missing = missingImport(input, imports, error);
     if (missing) throw missing;
     if ((error as { place?: unknown; line?: unknown }).place || (error as { line?: unknown }).line) throw syntaxError(error, input);

@@ -11,6 +11,7 @@ import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import type { Cache } from '../core/cache.js';
 import { folioRoot } from '../core/folio-root.js';
+import { FolioError } from '../errors/index.js';
 import type { SourceRef } from './hast-transforms.js';
 import { highlightCode } from './hast-transforms.js';
 import type { CodeHighlighter } from './highlight.js';
@@ -137,7 +138,37 @@ async function bundleSiteModule(file: string, site: MdxSiteInfo): Promise<string
   const [esbuild, { createRequire }] = await Promise.all([import('esbuild'), import('node:module')]);
   const fromFolio = createRequire(path.join(folioRoot(), 'package.json'));
   const fromSite = createRequire(path.join(site.root, 'package.json'));
-  const result = await esbuild.build({
+  let result: import('esbuild').BuildResult & { outputFiles: import('esbuild').OutputFile[] };
+  try {
+    result = await buildSiteModule(esbuild, file, site, fromFolio, fromSite);
+  } catch (error) {
+    // The site's file does not compile: name it and the line, as for a page (PAGE_COMPILE).
+    const first = (error as import('esbuild').BuildFailure).errors?.[0];
+    throw new FolioError({
+      code: 'PAGE_COMPILE',
+      message: first?.text ?? String((error as Error)?.message ?? error),
+      location: {
+        file: first?.location?.file ? path.resolve(site.root, first.location.file) : file,
+        line: first?.location?.line,
+        column: first?.location ? first.location.column + 1 : undefined,
+      },
+      excerpt: first?.location?.lineText,
+      cause: error,
+    });
+  }
+  const code = result.outputFiles[0].text;
+  return `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+}
+
+function buildSiteModule(
+  esbuild: typeof import('esbuild'),
+  file: string,
+  site: MdxSiteInfo,
+  fromFolio: NodeJS.Require,
+  fromSite: NodeJS.Require,
+): Promise<import('esbuild').BuildResult & { outputFiles: import('esbuild').OutputFile[] }> {
+  return esbuild.build({
+    absWorkingDir: site.root,
     entryPoints: [file],
     bundle: true,
     write: false,
@@ -172,8 +203,6 @@ async function bundleSiteModule(file: string, site: MdxSiteInfo): Promise<string
       },
     ],
   });
-  const code = result.outputFiles[0].text;
-  return `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
 }
 
 /** The site's overrides without the file importing (its `@theme/Name` is folio's original). */

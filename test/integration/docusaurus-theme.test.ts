@@ -238,6 +238,15 @@ describe('an import folio does not provide', () => {
     expect(result.output).not.toMatch(STACK_LINE);
   });
 
+  it("names the site's theme file and line when it does not compile", () => {
+    const root = site({ 'src/theme/MDXComponents.jsx': 'export default { Highlight: ( };\n' });
+    const result = runCli(['build'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('error PAGE_COMPILE');
+    expect(result.output).toContain('src/theme/MDXComponents.jsx:1:31: Unexpected "}"');
+    expect(result.output).not.toMatch(STACK_LINE);
+  });
+
   it('refuses an @site/ path out of the site, and names a missing one', () => {
     let root = site({ 'content/docs/out.mdx': '# Out\n\nimport x from "@site/../../etc/hostname.js";\n\nText.\n' });
     let result = runCli(['build'], { cwd: root });
