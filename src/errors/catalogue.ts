@@ -71,7 +71,7 @@ export const catalogue = {
   MDX_IMPORT_NOT_FOUND: {
     severity: 'error',
     title: 'MDX import not found',
-    hint: 'Fix the path of the import: it is resolved relative to the .mdx file and needs its extension (./Chart.js, not ./Chart); packages must be installed. Of the Docusaurus modules folio provides @theme/Tabs, TabItem, CodeBlock, Admonition, TOCInline, Details and @docusaurus/Link, useBaseUrl, useDocusaurusContext, BrowserOnly; for another one, write it in your site as src/theme/Name.tsx (or theme/Name.tsx), which @theme/Name then imports, or import your own component with a relative path; @site/ paths name a file inside the site root.',
+    hint: 'Fix the path of the import: it is resolved relative to the .mdx file and needs its extension (./Chart.js, not ./Chart); packages must be installed. The Docusaurus modules folio provides are listed in templates/README.md; for another one, write it in your site as src/theme/Name.tsx (or theme/Name.tsx), which @theme/Name then imports, or import your own component with a relative path; @site/ paths name a file inside the site root.',
   },
   MEDIA_OUTSIDE_SITE: {
     severity: 'error',
