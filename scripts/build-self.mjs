@@ -1,7 +1,7 @@
 // Compiles folio's own TypeScript (src/) into dist/ with esbuild.
 // Dependencies stay external (resolved from node_modules at run time).
 import { build } from 'esbuild';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -19,6 +19,13 @@ export async function buildSelf() {
       index: path.join(root, 'src/index.ts'),
       'compile-worker': path.join(root, 'src/markdown/compile-worker.ts'),
       'typedoc-worker': path.join(root, 'src/api/typedoc-worker.ts'),
+      // The Docusaurus-compatible components MDX pages import (src/markdown/docusaurus.ts maps
+      // `@theme/Tabs` to dist/theme/Tabs.mjs); one build, so they share one context module.
+      ...Object.fromEntries(
+        readdirSync(path.join(root, 'templates/docusaurus'))
+          .filter((file) => /\.tsx?$/.test(file))
+          .map((file) => [`theme/${file.replace(/\.tsx?$/, '')}`, path.join(root, 'templates/docusaurus', file)]),
+      ),
     },
     outdir: temp,
     outExtension: { '.js': '.mjs' },

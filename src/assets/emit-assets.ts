@@ -10,9 +10,11 @@ import * as esbuild from 'esbuild';
 import { hashOf } from '../core/hash.js';
 import type { BuildContext } from '../core/context.js';
 import type { TsxPageFile } from '../content/pages.js';
-import { compileError, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
+import { compileError, PAGE_LOADERS, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
 import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
 import { folioRoot } from '../core/folio-root.js';
+import { cssModulesPlugin } from '../render/css-modules.js';
+import { customCssImports, type SiteTheme, siteThemeKey, siteThemePlugin } from '../render/site-theme.js';
 import type { SiteData } from '../shared/page-data.js';
 
 export interface ClientBundle {
@@ -23,11 +25,21 @@ export interface ClientBundle {
 
 const CLIENT_ENTRY = 'folio-client-entry.tsx';
 
-export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; pages: TsxPageFile[]; outDir: string }): Promise<ClientBundle> {
+export async function bundleClient({
+  ctx,
+  pages,
+  outDir,
+  theme,
+}: {
+  ctx: BuildContext;
+  pages: TsxPageFile[];
+  outDir: string;
+  theme?: SiteTheme;
+}): Promise<ClientBundle> {
   const root = folioRoot();
-  const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\nstart(pages);\n`;
+  const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\n${customCssImports(theme)}start(pages);\n`;
   const withSearch = ctx.config.search !== false;
-  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages), String(withSearch));
+  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages), siteThemeKey(theme), String(withSearch));
   const assetsDir = path.join(outDir, 'assets');
   const cached = lookupBundle<ClientBundle>(ctx.cache, key);
   if (cached) {
@@ -59,6 +71,9 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       write: false,
       outdir: assetsDir,
       entryNames: 'client-[hash]',
+      // Behaviour only some pages need (`@theme/Tabs`) is a chunk of its own, loaded by import().
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
       assetNames: 'media/[name]-[hash]',
       format: 'esm',
       platform: 'browser',
@@ -67,20 +82,27 @@ export async function bundleClient({ ctx, pages, outDir }: { ctx: BuildContext; 
       minify: true,
       legalComments: 'none',
       define: { 'process.env.NODE_ENV': '"production"', __FOLIO_SEARCH_CHUNK__: JSON.stringify(searchName) },
-      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+      loader: { ...PAGE_LOADERS, '.woff2': 'file' },
+      // Imported images are named by absolute URL: the same in the server render and the browser.
+      ...(theme ? { publicPath: theme.assetsUrl } : {}),
       metafile: true,
       logLevel: 'silent',
-      plugins: [pagesPlugin(pages)],
+      plugins: [pagesPlugin(pages), siteThemePlugin(theme), cssModulesPlugin({ emitCss: true })],
       nodePaths: [path.join(root, 'node_modules')],
       tsconfig: path.join(root, 'src/client/tsconfig.json'),
     });
     const sizes: Record<string, number> = {};
     const scripts: string[] = [];
     const styles: string[] = [];
+    const urlOf = (file: string) => `/${path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/')}`;
     for (const [file, info] of Object.entries(result.metafile.outputs)) {
-      const url = `/${path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/')}`;
+      const url = urlOf(file);
       sizes[url] = info.bytes;
-      if (file.endsWith('.js') && info.entryPoint) scripts.push(url);
+      // The entry and the chunks it imports statically (esbuild's shared runtime helpers); chunks
+      // loaded by import() (an entry point too, in the metafile) are fetched only when needed.
+      if (file.endsWith('.js') && info.entryPoint === CLIENT_ENTRY) {
+        scripts.push(url, ...info.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => urlOf(item.path)));
+      }
       if (file.endsWith('.css')) styles.push(url);
     }
     if (searchFile) sizes[`/assets/${searchName}`] = searchFile.contents.length;

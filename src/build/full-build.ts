@@ -21,6 +21,7 @@ import { emittersFor } from '../emitters/registry.js';
 import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
 import { checkLinks } from '../links/check-links.js';
 import { bundleServer, serverBundleId, type ServerModule } from '../render/bundle-pages.js';
+import { siteThemeOf } from '../render/site-theme.js';
 import { renderPages } from '../render/render-pages.js';
 import { createRouteTable } from '../routes/route-table.js';
 import type { RouteTable } from '../routes/types.js';
@@ -298,9 +299,10 @@ async function writeSite(input: FullBuildInput, { run }: Runner, { context }: Se
     async () => {
       // Both settle before a failure is thrown: a bundle still writing into the temporary folder
       // after it was discarded would leave it behind.
+      const theme = siteThemeOf({ root, config: context.config, configFile: context.configFile });
       const [client, server] = await settleAll([
-        bundleClient({ ctx: context, pages: tsxPages, outDir: out }),
-        bundleServer({ pages: tsxPages, cacheDir: path.join(context.cacheDir, 'server'), cache: context.cache, salt: context.buildHash }),
+        bundleClient({ ctx: context, pages: tsxPages, outDir: out, theme }),
+        bundleServer({ pages: tsxPages, cacheDir: path.join(context.cacheDir, 'server'), cache: context.cache, salt: context.buildHash, theme }),
       ]);
       copyStatic({ staticDir: path.resolve(root, context.config.staticDir), outDir: out, root, warn: (warning) => context.warnings.add(warning) });
       for (const media of compiled.state.media.values()) {

@@ -37,6 +37,7 @@ export function start(pages: PagesRegistry): void {
   const page: PageData = { ...boot.page, ...(body ? { bodyHtml: body.innerHTML } : {}) };
   const router = createRouter({ baseUrl: boot.baseUrl, routesUrl: boot.routes, templates: Object.keys(templates), components: Object.keys(pages) });
   installCopyButtons();
+  enhanceBody();
   fetch(boot.site)
     .then((response) => {
       if (!response.ok) throw new Error(`${boot.site} answered ${response.status}`);
@@ -58,6 +59,7 @@ export function start(pages: PagesRegistry): void {
         });
         function onShown(shown: PageData) {
           if (site.docs && (shown.template === 'doc' || shown.template === 'docCategory')) writeStorage(STORAGE_KEYS.docsVersion, site.docs.version.name);
+          enhanceBody();
         }
         // `/x.html`, `/x/index.html`, `/x/` show the route `/x`: show its canonical URL.
         const canonical = router.href(page.path);
@@ -85,4 +87,9 @@ export function start(pages: PagesRegistry): void {
       // The page stays as the server rendered it: complete, without client features.
       console.error(`[folio] the client could not start: ${(error as Error)?.message ?? error}`);
     });
+}
+
+/** Behaviour of theme components in the page body, fetched only by pages that have them. */
+function enhanceBody(): void {
+  if (document.querySelector('[data-tabs]')) import('./tabs.js').then((tabs) => tabs.installTabs());
 }

@@ -195,6 +195,11 @@ export const configSchema = z.strictObject({
       }),
     ])
     .prefault({}),
+  /** Stylesheets of the site (paths under the site root, as Docusaurus's `theme.customCss`), added after folio's. */
+  customCss: z
+    .union([z.string().min(1), z.array(z.string().min(1))])
+    .default([])
+    .transform((value) => (typeof value === 'string' ? [value] : value)),
 });
 
 /** What a site author writes (defaults may be omitted). */

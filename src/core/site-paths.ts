@@ -1,8 +1,40 @@
 /** The folders and files of a site that a build reads and `serve` watches, from its config. */
+import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import { cacheDirFor } from './context.js';
 import { folioRoot } from './folio-root.js';
+
+/** Where a site keeps its theme files (render/site-theme.ts), in order of precedence. */
+export const SITE_THEME_DIRS = ['theme', 'src/theme'];
+
+function realInside(root: string, file: string): boolean {
+  try {
+    const realRoot = realpathSync(root);
+    return isInside(realRoot, realpathSync(file)) && realpathSync(file) !== realRoot;
+  } catch {
+    return false;
+  }
+}
+
+/** The site's theme files (`Name.tsx`, `.jsx`, `.ts`, `.js`) by component name; `theme/` before `src/theme/`. */
+export function siteThemeFiles(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const dir of SITE_THEME_DIRS) {
+    let names: string[];
+    try {
+      names = readdirSync(path.join(root, dir)).sort();
+    } catch {
+      continue;
+    }
+    for (const file of names) {
+      const name = /^([A-Z][A-Za-z0-9]*)\.(tsx|jsx|ts|js)$/.exec(file)?.[1];
+      // A symbolic link out of the site is not the site's file: it is never compiled.
+      if (name && !files[name] && realInside(root, path.join(root, dir, file))) files[name] = path.join(root, dir, file);
+    }
+  }
+  return files;
+}
 
 /** The folders and files a site's build reads, absolute. */
 export interface WatchedPaths {
@@ -44,7 +76,14 @@ export function sitePaths({ root, outDir, config }: { root: string; outDir: stri
     pagesDir: resolve(config?.pages.path ?? 'content/pages'),
     staticDir: resolve(config?.staticDir ?? 'content/static'),
     apiPaths,
-    themeDirs: [path.join(theme, 'templates'), path.join(theme, 'src', 'client'), path.join(theme, 'src', 'shared')],
+    themeDirs: [
+      path.join(theme, 'templates'),
+      path.join(theme, 'src', 'client'),
+      path.join(theme, 'src', 'shared'),
+      // The site's own theme files and stylesheets (render/site-theme.ts).
+      ...SITE_THEME_DIRS.map((dir) => resolve(dir)),
+      ...(config?.customCss ?? []).map(resolve),
+    ],
     ignoredDirs: [outDir, cacheDirFor(root)],
   };
 }

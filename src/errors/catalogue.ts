@@ -28,6 +28,11 @@ export const catalogue = {
     title: 'Invalid site configuration',
     hint: 'Check the key against the options defineConfig accepts (your editor shows them).',
   },
+  CUSTOM_CSS_INVALID: {
+    severity: 'error',
+    title: 'A customCss stylesheet cannot be used',
+    hint: 'customCss lists CSS files inside the site root, relative to it (for example src/css/custom.css); fix the path or create the file.',
+  },
   CONFIG_NO_DEFAULT_EXPORT: {
     severity: 'error',
     title: 'The site configuration has no default export',
@@ -66,7 +71,7 @@ export const catalogue = {
   MDX_IMPORT_NOT_FOUND: {
     severity: 'error',
     title: 'MDX import not found',
-    hint: 'Fix the path of the import: it is resolved relative to the .mdx file and needs its extension (./Chart.js, not ./Chart); packages must be installed.',
+    hint: 'Fix the path of the import: it is resolved relative to the .mdx file and needs its extension (./Chart.js, not ./Chart); packages must be installed. The Docusaurus modules folio provides are listed in templates/README.md; for another one, write it in your site as src/theme/Name.tsx (or theme/Name.tsx), which @theme/Name then imports, or import your own component with a relative path; @site/ paths name a file inside the site root.',
   },
   MEDIA_OUTSIDE_SITE: {
     severity: 'error',

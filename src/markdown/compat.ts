@@ -18,6 +18,19 @@ export interface CompatResult {
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'secondary'];
 
+/** The heading of an admonition without a title of its own (also `@theme/Admonition`'s default). */
+export const ADMONITION_TITLES: Record<string, string> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  danger: 'Danger',
+  caution: 'Caution',
+  important: 'Important',
+  success: 'Success',
+  secondary: 'Note',
+};
+
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 export function applyCompat(body: string, options: CompatOptions): CompatResult {

@@ -15,6 +15,9 @@ import { compileMany } from './compile-many.js';
 import { compileFresh, readCompiled } from './compile.js';
 import { FolioError } from '../errors/index.js';
 import { CodeHighlighter } from './highlight.js';
+import type { MdxSiteInfo } from './docusaurus.js';
+import { readFileSync } from 'node:fs';
+import { siteThemeFiles } from '../core/site-paths.js';
 import type { RouteTable } from '../routes/types.js';
 import { isExternal } from '../shared/url.js';
 import { hashOf } from '../core/hash.js';
@@ -36,6 +39,8 @@ export interface CompiledEntry {
 }
 
 export interface CompileState {
+  /** The site theme files' key the entries were compiled with (MdxSiteInfo.themeKey). */
+  themeKey?: string;
   entries: Map<string, CompiledEntry>;
   /** API pages by id, and their fingerprints. */
   api: Map<string, { compiled: CompiledContent; fingerprint: string }>;
@@ -236,7 +241,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     dirtyTargets.add(file);
     media.delete(file);
   }
-  const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat };
+  const options = { format: ctx.config.markdown.format, compat: ctx.config.markdown.compat, site: mdxSiteOf(ctx) };
   const entries = new Map<string, CompiledEntry>();
   const compiled = new CompiledMap();
   const frontMatter = new Map<string, Record<string, unknown>>();
@@ -247,7 +252,9 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   const lean = input.keepUnresolved === false && ctx.cache.dir !== undefined;
   const { settle, resolver, leanFiles } = linkSettler({ ctx, fileRoutes, media, lean });
   // Compile every changed source first, on all cores when there are many (see compileMany).
-  const changed = sources.filter((source) => previous?.entries.get(source.file)?.hash !== source.hash);
+  // A theme file MDX pages may use changed (theme/MDXComponents.tsx, an @theme/ override): all compile again.
+  const themeChanged = previous !== undefined && previous.themeKey !== options.site.themeKey;
+  const changed = sources.filter((source) => themeChanged || previous?.entries.get(source.file)?.hash !== source.hash);
   const fresh = new Map<string, CompiledEntry>();
   const jobFor = (source: SourceFile) => ({
     body: source.body,
@@ -300,7 +307,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   }
   forgetUnusedMedia(media, entries);
   const result: CompileStepResult = {
-    state: { entries, api: new Map(), apiWarnings: [], media, fileRoutes },
+    state: { entries, api: new Map(), apiWarnings: [], media, fileRoutes, themeKey: options.site.themeKey },
     compiled,
     frontMatter,
     fingerprints,
@@ -342,4 +349,29 @@ export async function compileApiPages({
   }
   result.state.api = api;
   result.state.apiWarnings = apiWarnings;
+}
+
+/** The site as MDX components read it (`useDocusaurusContext`, `useBaseUrl`, `@site/` imports). */
+function mdxSiteOf(ctx: BuildContext): MdxSiteInfo {
+  const { config } = ctx;
+  const theme = siteThemeFiles(ctx.root);
+  const themeKey = hashOf(...Object.entries(theme).flatMap(([name, file]) => [name, readOrEmpty(file)]));
+  return {
+    root: ctx.root,
+    title: config.title,
+    tagline: config.tagline,
+    url: config.url,
+    baseUrl: config.baseUrl,
+    customFields: config.customFields ?? {},
+    theme,
+    themeKey,
+  };
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }

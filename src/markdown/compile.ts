@@ -15,16 +15,28 @@ import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
-import { FolioError, lineOf } from '../errors/index.js';
+import { FolioError, isFolioError, lineOf } from '../errors/index.js';
 import { applyCompat, type CompatOptions } from './compat.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
 import type { CodeHighlighter } from './highlight.js';
 import { childrenBefore, transformMdast, type Heading } from './mdast-transforms.js';
+import {
+  addTocExport,
+  collectLinkElements,
+  highlightCodeBlocks,
+  type MdxSiteInfo,
+  mdxComponentsOf,
+  remarkDocusaurusImports,
+  resolveDocusaurusImport,
+  themeModuleUrl,
+} from './docusaurus.js';
 import { deepestNode, isStackOverflow, MAX_NESTING, prescanNesting, type TooDeep } from './nesting.js';
 
 export interface MarkdownOptions {
   format: 'mdx' | 'md' | 'detect';
   compat: CompatOptions;
+  /** The site as MDX components see it (Docusaurus compatibility, see docusaurus.ts). */
+  site?: MdxSiteInfo;
 }
 
 export interface CompiledContent {
@@ -249,6 +261,8 @@ function missingImport(input: CompileInput, imports: ImportRef[], error?: unknow
   const isRelative = (specifier: string) => /^\.\.?\//.test(specifier);
   let ref: ImportRef | undefined;
   if (error === undefined) {
+    const docusaurus = docusaurusImportProblem(input, imports);
+    if (docusaurus) return docusaurus;
     ref = imports.find(({ specifier }) => {
       const file = isRelative(specifier) ? fileOf(specifier) : undefined;
       return file !== undefined && !existsSync(file);
@@ -273,6 +287,26 @@ function missingImport(input: CompileInput, imports: ImportRef[], error?: unknow
     location: { file: input.file, line },
     excerpt: lineOf(input.source, line),
   });
+}
+
+/** A Docusaurus import folio does not provide, or an `@site/` path out of the site or to no file. */
+function docusaurusImportProblem(input: CompileInput, imports: ImportRef[]): FolioError | undefined {
+  for (const ref of imports) {
+    const resolved = resolveDocusaurusImport(ref.specifier, input.options.site);
+    let problem = resolved && 'problem' in resolved ? resolved.problem : undefined;
+    if (resolved && 'url' in resolved && ref.specifier.startsWith('@site/') && !existsSync(fileURLToPath(resolved.url))) {
+      problem = `there is no ${ref.specifier.slice('@site/'.length)} in the site root (an @site/ path names the file with its extension)`;
+    }
+    if (problem === undefined) continue;
+    const line = ref.line + input.bodyLineOffset;
+    return new FolioError({
+      code: 'MDX_IMPORT_NOT_FOUND',
+      message: `import "${ref.specifier}" at line ${line} does not resolve: ${problem}`,
+      location: { file: input.file, line },
+      excerpt: lineOf(input.source, line),
+    });
+  }
+  return undefined;
 }
 
 /**
@@ -307,26 +341,42 @@ async function renderWithMdx(
   let collected: ReturnType<typeof decorateAndCollect> = { ids: [], links: [], images: [] };
   const stripTitle = input.stripTitle ?? true;
   const remarkFolio = () => (tree: MdastRoot) => {
-    transformMdast(tree, { stripTitle, source: text });
+    const info = transformMdast(tree, { stripTitle, source: text });
+    // Docusaurus pages pass `toc` to <TOCInline toc={toc} />: MDX exports it there.
+    addTocExport(tree, info.headings);
   };
   const rehypeFolio = () => async (tree: HastRoot) => {
     await highlightCode({ tree, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     collected = decorateAndCollect(tree, { lineOffset: input.bodyLineOffset });
+    collected.links.push(...collectLinkElements(tree, input.bodyLineOffset));
   };
   const missing = missingImport(input, imports);
   if (missing) throw missing;
+  const site = input.options.site;
   try {
     const module = await evaluate(text, {
       ...(runtime as object),
       baseUrl: pathToFileURL(input.file),
-      remarkPlugins: [remarkGfm, remarkDirective, remarkFolio],
+      remarkPlugins: [remarkGfm, remarkDirective, remarkDocusaurusImports(site), remarkFolio],
       rehypePlugins: [rehypeFolio],
       development: false,
     } as unknown as Parameters<typeof evaluate>[1]);
-    const html = renderToStaticMarkup(createElement(module.default as never));
+    // The site's theme/MDXComponents.tsx: components every page may use without importing them.
+    const components = await mdxComponentsOf(site);
+    const body = createElement(module.default as never, (components ? { components } : {}) as never);
+    let html: string;
+    if (site) {
+      // The components read the site (base URL, customFields) from a context of their own module.
+      const { MdxSiteContext } = (await import(themeModuleUrl('context'))) as typeof import('../../templates/docusaurus/context.js');
+      html = renderToStaticMarkup(createElement(MdxSiteContext.Provider, { value: site }, body));
+    } else html = renderToStaticMarkup(body);
+    if (html.includes('data-folio-code')) {
+      const { toHtml } = await import('hast-util-to-html');
+      html = await highlightCodeBlocks(html, { highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt, toHtml });
+    }
     return { html, collected };
   } catch (error) {
-    if (isStackOverflow(error)) throw error;
+    if (isStackOverflow(error) || isFolioError(error)) throw error;
     const missing = missingImport(input, imports, error);
     if (missing) throw missing;
     if ((error as { place?: unknown; line?: unknown }).place || (error as { line?: unknown }).line) throw syntaxError(error, input);

@@ -6,7 +6,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
-import { type CodeHighlighter, codeBlockFrame, normaliseLang, parseCodeMeta } from './highlight.js';
+import { applyMagicComments, type CodeHighlighter, codeBlockFrame, normaliseLang, parseCodeMeta } from './highlight.js';
 
 export interface SourceRef {
   href: string;
@@ -52,7 +52,10 @@ export async function highlightCode({
         let frame = cache?.get<Element>('code', key);
         if (!frame) {
           const meta = parseCodeMeta(metaText);
-          const pre = await highlighter.highlight({ code: text, lang, meta });
+          // Magic comments add to the `{1,3}` ranges of the meta, which count the lines that remain.
+          const magic = applyMagicComments(text, lang);
+          for (const line of magic.highlightLines) meta.highlightLines.add(line);
+          const pre = await highlighter.highlight({ code: magic.code, lang, meta });
           frame = codeBlockFrame({ pre, title: meta.title, language: normaliseLang(lang) });
           cache?.set('code', key, frame);
         }

@@ -55,6 +55,91 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   return result;
 }
 
+/**
+ * Docusaurus's magic comments: a line that is only `highlight-next-line`, `highlight-start` or
+ * `highlight-end` in one of the language's comment forms highlights lines and is removed. The
+ * comment forms by language follow Docusaurus's documentation (`//` and `/* *\/` for JS/TS, also
+ * `{/* *\/}` for JSX, `<!-- -->` for HTML and markdown, `#` for Python/shell/YAML, `--` for
+ * Lua/Haskell/SQL, `%` for TeX, `;;` for WebAssembly); other languages accept the common ones.
+ */
+const COMMENT_FORMS: Record<string, [string, string]> = {
+  slashes: ['//', ''],
+  block: ['/*', '*/'],
+  jsx: ['{/*', '*/}'],
+  hash: ['#', ''],
+  html: ['<!--', '-->'],
+  dashes: ['--', ''],
+  percent: ['%', ''],
+  semicolons: [';;', ''],
+};
+
+const FORMS_BY_LANG: Record<string, string[]> = {
+  javascript: ['slashes', 'block'],
+  typescript: ['slashes', 'block'],
+  jsx: ['slashes', 'block', 'jsx'],
+  tsx: ['slashes', 'block', 'jsx'],
+  html: ['slashes', 'block', 'html'],
+  markdown: ['html', 'jsx', 'hash'],
+  mdx: ['html', 'jsx', 'hash'],
+  python: ['hash'],
+  py: ['hash'],
+  bash: ['hash'],
+  yaml: ['hash'],
+  lua: ['dashes'],
+  haskell: ['dashes'],
+  sql: ['dashes'],
+  tex: ['percent'],
+  latex: ['percent'],
+  matlab: ['percent'],
+  wasm: ['semicolons'],
+};
+const DEFAULT_FORMS = ['slashes', 'block', 'jsx', 'hash', 'html'];
+
+const directivePatterns = new Map<string, RegExp>();
+
+function directivePattern(lang: string): RegExp {
+  const lower = lang.toLowerCase();
+  const key = FORMS_BY_LANG[lower] ? lower : (ALIASES[lower] ?? lower);
+  let pattern = directivePatterns.get(key);
+  if (!pattern) {
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const forms = (FORMS_BY_LANG[key] ?? DEFAULT_FORMS).map((name) => {
+      const [start, end] = COMMENT_FORMS[name];
+      return `${escape(start)}\\s*(highlight-next-line|highlight-start|highlight-end)\\s*${escape(end)}`;
+    });
+    pattern = new RegExp(`^\\s*(?:${forms.join('|')})\\s*$`);
+    directivePatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Removes the magic-comment lines of a block and returns the lines (1-based, in the code that
+ * remains) they highlight. A block without a language is left as written, as in Docusaurus;
+ * a `highlight-start` without its end highlights to the end of the block.
+ */
+export function applyMagicComments(code: string, lang: string | undefined | null): { code: string; highlightLines: Set<number> } {
+  const highlightLines = new Set<number>();
+  if (!lang || !code.includes('highlight-')) return { code, highlightLines };
+  const pattern = directivePattern(lang);
+  const kept: string[] = [];
+  let nextLine = false;
+  let open = 0;
+  for (const line of code.split('\n')) {
+    const match = pattern.exec(line);
+    const directive = match?.slice(1).find(Boolean);
+    if (directive === 'highlight-next-line') nextLine = true;
+    else if (directive === 'highlight-start') open++;
+    else if (directive === 'highlight-end') open = Math.max(0, open - 1);
+    else {
+      kept.push(line);
+      if (nextLine || open > 0) highlightLines.add(kept.length);
+      nextLine = false;
+    }
+  }
+  return { code: kept.join('\n'), highlightLines };
+}
+
 export function normaliseLang(lang: string | undefined | null): string {
   const lower = (lang ?? 'text').toLowerCase();
   const resolved = ALIASES[lower] ?? lower;

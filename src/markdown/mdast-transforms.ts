@@ -9,7 +9,7 @@ import { slugOr } from '../shared/slug.js';
 import { headingText } from '../content/leading-title.js';
 import type { Heading as MdHeading, Root, RootContent, Parent, Text, PhrasingContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { ADMONITION_TYPES } from './compat.js';
+import { ADMONITION_TITLES, ADMONITION_TYPES } from './compat.js';
 
 export interface Heading {
   depth: number;
@@ -27,18 +27,6 @@ export interface MdastInfo {
 }
 
 type AnyNode = { type: string; children?: AnyNode[]; data?: Record<string, unknown>; [key: string]: unknown };
-
-const ADMONITION_TITLES: Record<string, string> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  warning: 'Warning',
-  danger: 'Danger',
-  caution: 'Caution',
-  important: 'Important',
-  success: 'Success',
-  secondary: 'Note',
-};
 
 export function transformMdast(tree: Root, { stripTitle, source }: { stripTitle: boolean; source?: string }): MdastInfo {
   const info: MdastInfo = { headings: [], needsMdx: false, imports: false };

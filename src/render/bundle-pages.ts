@@ -17,6 +17,8 @@ import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
 import { inputsOf, lookupBundle, storeBundle } from '../assets/bundle-cache.js';
 import { folioRoot } from '../core/folio-root.js';
+import { cssModulesPlugin } from './css-modules.js';
+import { type SiteTheme, siteThemeKey, siteThemePlugin } from './site-theme.js';
 
 export interface PageModuleInfo {
   meta?: { title?: string; description?: string };
@@ -27,6 +29,20 @@ export interface ServerModule {
   renderApp(site: SiteData, page: PageData): string;
   pageInfo: Record<string, PageModuleInfo>;
 }
+
+/**
+ * What `.tsx` pages may import besides code, in both bundles: images (files written to the
+ * output's assets/media/, imported as their URL). CSS modules: css-modules.ts.
+ */
+export const PAGE_LOADERS: Record<string, esbuild.Loader> = {
+  '.svg': 'file',
+  '.png': 'file',
+  '.webp': 'file',
+  '.jpg': 'file',
+  '.jpeg': 'file',
+  '.gif': 'file',
+  '.avif': 'file',
+};
 
 export function pagesEntrySource(pages: TsxPageFile[]): string {
   const imports = pages.map((page, index) => `import * as p${index} from ${JSON.stringify(page.file)};`).join('\n');
@@ -65,11 +81,14 @@ export async function bundleServer({
   cacheDir,
   cache,
   salt = '',
+  theme,
 }: {
   pages: TsxPageFile[];
   cacheDir: string;
   cache?: Cache;
   salt?: string;
+  /** The site's own theme files (site-theme.ts). */
+  theme?: SiteTheme;
 }): Promise<ServerModule> {
   const root = folioRoot();
   const entry = `
@@ -82,7 +101,7 @@ export function renderApp(site, page) {
 }
 export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod]) => [id, { meta: mod.meta, hasDefault: typeof mod.default === 'function' }]));
 `;
-  const key = hashOf('server', salt, entry, pagesEntrySource(pages));
+  const key = hashOf('server', salt, entry, pagesEntrySource(pages), siteThemeKey(theme));
   const cached = cache ? lookupBundle<{ file: string }>(cache, key) : undefined;
   if (cached && intactBundle(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
   let code: string;
@@ -100,13 +119,15 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
       target: 'node20',
       jsx: 'automatic',
       banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },
-      loader: { '.css': 'empty', '.svg': 'file', '.png': 'file' },
+      loader: { '.css': 'empty', ...PAGE_LOADERS },
+      ...(theme ? { publicPath: theme.assetsUrl } : {}),
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [pagesPlugin(pages)],
+      plugins: [pagesPlugin(pages), siteThemePlugin(theme), cssModulesPlugin({ emitCss: false })],
       nodePaths: [path.join(root, 'node_modules')],
       outdir: cacheDir,
-      assetNames: 'server-assets/[name]-[hash]',
+      // As the client bundle names them (its files are the ones written to the output).
+      assetNames: 'media/[name]-[hash]',
     });
     code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
     inputs = inputsOf(result.metafile, { cwd: root, virtual: ['folio-server-entry.js'] });

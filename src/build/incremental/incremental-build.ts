@@ -12,6 +12,7 @@ import { runEmitters, type EmitOutcome } from '../../emitters/run-emitters.js';
 import { checkLinks } from '../../links/check-links.js';
 import type { CodeHighlighter } from '../../markdown/highlight.js';
 import { bundleServer, type ServerModule } from '../../render/bundle-pages.js';
+import { siteThemeOf } from '../../render/site-theme.js';
 import { CHUNK_DIR, type RenderInput } from '../../render/render-pages.js';
 import { createRouteTable } from '../../routes/route-table.js';
 import type { Route, RouteTable } from '../../routes/types.js';
@@ -185,10 +186,11 @@ async function writeChanges(
   const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
   const tsxKey = tsxPagesKey(tsxPages);
   const pagesChanged = tsxKey !== prev.tsxPages;
+  const theme = plan.client || plan.server || pagesChanged ? siteThemeOf({ root, config, configFile: ctx.configFile }) : undefined;
   const [client, server] = await settleAll([
-    plan.client || pagesChanged ? bundleClient({ ctx, pages: tsxPages, outDir: output.stagingDir() }) : prev.client,
+    plan.client || pagesChanged ? bundleClient({ ctx, pages: tsxPages, outDir: output.stagingDir(), theme }) : prev.client,
     plan.server || pagesChanged
-      ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash })
+      ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash, theme })
       : prev.server,
   ]);
   const site = siteDataFile(table.site);
