@@ -75,7 +75,9 @@ async function siteFigures() {
   console.log(`This site: search emitter ${median(times)} ms in a build (median of 3: ${times.join(', ')} ms) [target <= 150 ms]`);
   const searchDir = path.join(out, 'assets/search');
   const all = readdirSync(searchDir).map((file) => readFileSync(path.join(searchDir, file)));
-  console.log(`  index: ${all.length} files, ${kb(all.reduce((sum, file) => sum + file.length, 0))} raw, ${kb(all.reduce((sum, file) => sum + gz(file), 0))} gzip in all`);
+  console.log(
+    `  index: ${all.length} files, ${kb(all.reduce((sum, file) => sum + file.length, 0))} raw, ${kb(all.reduce((sum, file) => sum + gz(file), 0))} gzip in all`,
+  );
 
   const chromium = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) return console.log('  (no Chromium: no first-query figures)');
@@ -125,7 +127,9 @@ async function siteFigures() {
   }
   console.log(`  first query "kafka" in Chromium, open → results painted: ${median(firsts)} ms (median of 5: ${firsts.join(', ')}) [target <= 150 ms]`);
   const total = bytes.reduce((sum, [, body]) => sum + gz(body), 0);
-  console.log(`  fetched for it: ${bytes.length} files, ${kb(total)} gzip (${bytes.map(([url, body]) => `${path.basename(url)} ${kb(gz(body))}`).join(', ')}) [target <= 60 kB]`);
+  console.log(
+    `  fetched for it: ${bytes.length} files, ${kb(total)} gzip (${bytes.map(([url, body]) => `${path.basename(url)} ${kb(gz(body))}`).join(', ')}) [target <= 60 kB]`,
+  );
 }
 
 /** Records cut from the corpus's markdown as the emitter cuts compiled pages: intro + one per ##/###. */
@@ -164,7 +168,9 @@ async function corpusFigures() {
   const started = performance.now();
   const { manifest, files } = buildSearchIndex(records);
   const buildMs = performance.now() - started;
-  console.log(`Corpus of ${records.length} pages (${sections} sections, ${kb(chars)} of text): index built in ${(buildMs / 1000).toFixed(2)} s [target <= 5 s]`);
+  console.log(
+    `Corpus of ${records.length} pages (${sections} sections, ${kb(chars)} of text): index built in ${(buildMs / 1000).toFixed(2)} s [target <= 5 s]`,
+  );
   const byName = new Map(files.map((file) => [file.name, file.contents]));
   byName.set('manifest.json', JSON.stringify(manifest));
   const sizes = [...byName.values()].map((contents) => gz(contents));
