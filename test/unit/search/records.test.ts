@@ -82,3 +82,11 @@ describe('searchSectionOf', () => {
     expect(excluded('/docs/a.b', '/docs/a*')).toBe(true);
   });
 });
+
+describe('sectionsOf on hostile bodies', () => {
+  it('stays linear with thousands of unclosed headings', () => {
+    const html = '<h2 id="x">never closed '.repeat(20_000);
+    const sections = sectionsOf({ html, headings: [] });
+    expect(sections.length).toBe(20_000);
+  });
+});
