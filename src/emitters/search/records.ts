@@ -90,7 +90,7 @@ const HEADING = /<h([23])\b([^>]*)>/gi;
 const HEADING_MAX = 2000;
 
 /** The sections of a compiled body: the intro (heading '') and one per h2/h3 that has an id. */
-export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, maxText = 4000): PageRecords['sections'] {
+export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, maxText = 20_000): PageRecords['sections'] {
   const headingText = new Map(body.headings.map((heading) => [heading.id, heading.text]));
   const sections: PageRecords['sections'] = [];
   let current = { heading: '', anchor: '', start: 0 };
