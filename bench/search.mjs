@@ -105,7 +105,8 @@ async function siteFigures() {
             const observer = new MutationObserver(() => {
               const input = document.querySelector('dialog input[role="combobox"]');
               if (input && !input.value) {
-                input.value = 'kafka';
+                // React follows the value through the element's own setter.
+                Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, 'kafka');
                 input.dispatchEvent(new Event('input', { bubbles: true }));
               }
               if (document.querySelector('.search-group')) {

@@ -201,8 +201,7 @@ describeBrowser('search (Chromium)', () => {
       if (listbox?.getAttribute('role') !== 'listbox' || !listbox.getAttribute('aria-label')) found.push('aria-controls is not a named listbox');
       const activeId = combobox?.getAttribute('aria-activedescendant');
       const active = activeId ? document.getElementById(activeId) : null;
-      if (!active || active.getAttribute('role') !== 'option' || !listbox?.contains(active))
-        found.push('aria-activedescendant is not an option of the listbox');
+      if (active?.getAttribute('role') !== 'option' || !listbox?.contains(active)) found.push('aria-activedescendant is not an option of the listbox');
       for (const group of Array.from(listbox?.querySelectorAll('[role="group"]') ?? [])) {
         const label = document.getElementById(group.getAttribute('aria-labelledby') ?? '');
         if (!label?.textContent?.trim()) found.push('a group without a label');

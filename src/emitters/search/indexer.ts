@@ -21,7 +21,9 @@ const HEADING_BOOST = 1.5;
 const PART_WEIGHT = 0.5;
 const MAX_POSTINGS = 1000;
 const SPLIT_BYTES = 48_000;
-const CHUNK_CHARS = 12_000;
+const CHUNK_CHARS = 4_000;
+/** Text kept per section for its excerpt (all of it is indexed): a query fetches less. */
+const STORED_TEXT = 1_500;
 const PACK_BYTES = 12_000;
 
 export interface IndexFile {
@@ -207,8 +209,9 @@ export function buildSearchIndex(pages: readonly PageRecords[]): { manifest: Sea
     for (const section of page.sections) {
       if (size > CHUNK_CHARS) flush();
       chunk.pages[pageId] ??= [page.title, page.url, page.label];
-      chunk.records.push([pageId, section.heading, section.anchor, section.text]);
-      size += section.text.length + section.heading.length + 20;
+      const text = section.text.slice(0, STORED_TEXT);
+      chunk.records.push([pageId, section.heading, section.anchor, text]);
+      size += text.length + section.heading.length + 20;
       id++;
     }
   });

@@ -85,10 +85,12 @@ export function textOfHtml(html: string): string {
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
 
-const HEADING = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1\s*>/gi;
+const HEADING = /<h([23])\b([^>]*)>/gi;
+/** How far a heading's closing tag is looked for: the scan stays linear on any body. */
+const HEADING_MAX = 2000;
 
 /** The sections of a compiled body: the intro (heading '') and one per h2/h3 that has an id. */
-export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, maxText = 4000): PageRecords['sections'] {
+export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, maxText = 20_000): PageRecords['sections'] {
   const headingText = new Map(body.headings.map((heading) => [heading.id, heading.text]));
   const sections: PageRecords['sections'] = [];
   let current = { heading: '', anchor: '', start: 0 };
@@ -102,7 +104,10 @@ export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, max
     if (!id) continue;
     close(found.index!);
     const anchor = decodeEntities(id);
-    current = { heading: headingText.get(anchor) ?? textOfHtml(found[3]), anchor, start: found.index! + found[0].length };
+    const open = found.index! + found[0].length;
+    const end = body.html.slice(open, open + HEADING_MAX).search(new RegExp(`</h${found[1]}\\s*>`, 'i'));
+    const inner = end < 0 ? '' : body.html.slice(open, open + end);
+    current = { heading: headingText.get(anchor) ?? textOfHtml(inner), anchor, start: end < 0 ? open : open + end };
   }
   close(body.html.length);
   // The intro always comes first (it carries the page title), even when empty.
