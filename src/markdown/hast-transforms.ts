@@ -222,9 +222,10 @@ function visitElements(
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
     if (child.type === 'element' || child.type === 'root') visitElements(child as Element, fn, other, node, i);
-    else if (other) {
-      other(child);
-      // MDX JSX elements hold markdown (and more JSX) inside: their links are the page's too.
+    else {
+      other?.(child);
+      // MDX JSX elements (`<TabItem>`, `<details>`) hold markdown and more JSX: their code, headings
+      // and links are the page's too.
       if ('children' in child && Array.isArray(child.children)) visitElements(child as unknown as Element & { type: 'root' }, fn, other, node, i);
     }
   }

@@ -107,18 +107,19 @@ describe('the persistent cache', () => {
     await buildSite(root);
     const before = treeHash(path.join(root, 'out'));
     const again = await buildSite(root, { force: true });
-    expect(again.stdout).toMatch(/renderPages .*13 pages, 13 unchanged/);
+    // 13 content pages and the /search page.
+    expect(again.stdout).toMatch(/renderPages .*14 pages, 14 unchanged/);
     expect(treeHash(path.join(root, 'out'))).toEqual(before);
     // A page file changed in out/ since it was written is rendered again, not carried over.
     appendFileSync(path.join(root, 'out/docs/guides/first/index.html'), '<!-- edited by hand -->');
     const repaired = await buildSite(root, { force: true });
-    expect(repaired.stdout).toMatch(/renderPages .*13 pages, 12 unchanged/);
+    expect(repaired.stdout).toMatch(/renderPages .*14 pages, 13 unchanged/);
     expect(treeHash(path.join(root, 'out'))).toEqual(before);
     const edited = path.join(root, 'content/docs/guides/first.md');
     writeFileSync(edited, readFileSync(edited, 'utf8').replace('## Step one', '## Step one, renamed'));
     const one = await buildSite(root);
     // the page itself and its neighbours' sidebars do not change; only its own page and chunk are rendered again
-    expect(one.stdout).toMatch(/renderPages .*13 pages, 12 unchanged/);
+    expect(one.stdout).toMatch(/renderPages .*14 pages, 13 unchanged/);
     expect(readOut(root, 'docs/guides/first/index.html')).toContain('Step one, renamed');
     const config = path.join(root, 'site.config.ts');
     writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"));

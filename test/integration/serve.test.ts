@@ -191,7 +191,8 @@ describe('folio serve', () => {
     late.close();
 
     const fixed = await change(() => edit('content/docs/guides/second.mdx', (text) => text.replace('{1 + }', '{2 + 2}')));
-    expect(rendered(fixed)).toEqual(['/docs/guides/second']);
+    // The edited paragraph is also the summary on the category's card, so its index page is rendered too.
+    expect(rendered(fixed)).toEqual(['/docs/category/guides', '/docs/guides/second']);
     expect((await get('/docs/guides/second')).html).toContain('4');
   });
 
