@@ -9,6 +9,8 @@ export interface SearchDialogProps {
   searchPage: string;
   /** Closes the dialog; `restore` puts the focus back where it was (not after choosing a result). */
   onClose(restore: boolean): void;
+  /** What the reader typed between opening search and the dialog being there. */
+  initialQuery?: string;
 }
 
 /** The dialog and the search engine are their own chunk, fetched on intent (hover, focus) or on open. */
@@ -29,11 +31,14 @@ export function SearchButton() {
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
   const [apple, setApple] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
+  // Keys typed after Ctrl K while the dialog's chunk is on its way: they become its first query.
+  const typedAhead = useRef<string | null>(null);
   // Reassigned at every render: the keyboard listener (added once) calls the current one.
   const open = useRef(() => {});
   open.current = () => {
     if (openOn === path) return;
     opener.current = document.activeElement as HTMLElement | null;
+    typedAhead.current = '';
     setOpenOn(path);
     loadDialog().then(
       (component) => setDialog(() => component),
@@ -44,6 +49,17 @@ export function SearchButton() {
   useEffect(() => {
     setApple(/Mac|iPhone|iPad/.test(navigator.platform));
     const onKey = (event: KeyboardEvent) => {
+      if (typedAhead.current !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        // The dialog is not there yet: keep what is typed for it.
+        if (event.key.length === 1) typedAhead.current += event.key;
+        else if (event.key === 'Backspace') typedAhead.current = typedAhead.current.slice(0, -1);
+        else if (event.key === 'Escape') {
+          typedAhead.current = null;
+          setOpenOn(null);
+        } else return;
+        event.preventDefault();
+        return;
+      }
       const target = event.target as HTMLElement | null;
       const typing = !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
       const shortcut = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
@@ -57,6 +73,7 @@ export function SearchButton() {
   }, []);
 
   const close = (restore: boolean) => {
+    typedAhead.current = null;
     setOpenOn(null);
     // After the dialog is gone: while it is open the page behind it is inert and cannot take the focus.
     if (restore) setTimeout(() => opener.current?.focus());
@@ -84,7 +101,14 @@ export function SearchButton() {
         <span className="search-button-label">Search</span>
         <kbd className="search-button-keys">{apple ? '⌘ K' : 'Ctrl K'}</kbd>
       </a>
-      {openOn === path && Dialog ? <Dialog baseUrl={site.baseUrl} searchPage={searchPage} onClose={close} /> : null}
+      {openOn === path && Dialog ? <Dialog baseUrl={site.baseUrl} searchPage={searchPage} onClose={close} initialQuery={takeTypedAhead(typedAhead)} /> : null}
     </>
   );
+}
+
+/** The keys typed ahead, once: from then on the dialog's own field has the focus. */
+function takeTypedAhead(typedAhead: { current: string | null }): string {
+  const typed = typedAhead.current ?? '';
+  typedAhead.current = null;
+  return typed;
 }

@@ -11,9 +11,9 @@ import { Excerpt } from './Excerpt.js';
 import { recentSearches, rememberSearch, searchEngine } from './runtime.js';
 import { useSearch } from './use-search.js';
 
-export function SearchDialog({ baseUrl, searchPage, onClose }: SearchDialogProps) {
+export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }: SearchDialogProps) {
   const engine = useMemo(() => searchEngine(baseUrl), [baseUrl]);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery);
   const { results, failed } = useSearch(engine, query, 8);
   const [active, setActive] = useState(0);
   const [recent] = useState(recentSearches);

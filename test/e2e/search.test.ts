@@ -95,6 +95,28 @@ describeBrowser('search (Chromium)', () => {
     expect(await page.locator('#e2e-field').inputValue()).toBe('/');
   });
 
+  it('keys typed straight after Ctrl K, before the search chunk is there, are the first query (none lost)', async () => {
+    // The chunk is held back, as on a slow connection, until the whole word is typed.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { page } = await open('/docs/usage');
+    await context!.route('**/assets/search-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('kafkx');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('a');
+    release();
+    await dialog(page).waitFor();
+    expect(await input(page).inputValue()).toBe('kafka');
+    // The field has the focus, and typing goes on at the end of it.
+    await page.keyboard.type(' client');
+    expect(await input(page).inputValue()).toBe('kafka client');
+    await page.locator('.search-group').first().waitFor();
+  });
+
   it('↑/↓ move the active option, Enter opens it with the client router and lands on the heading', async () => {
     const { page, documents } = await open('/docs/usage');
     await page.keyboard.press('Control+k');
