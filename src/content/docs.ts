@@ -10,7 +10,7 @@ import { checkFields, excerptOf } from './front-matter.js';
 import { jsonErrorPosition, yamlErrorPosition } from './parse-location.js';
 import { readSource, stripNumberPrefix, toPosix, type SourceFile } from './read-source.js';
 import { readText, type Warn } from './read-text.js';
-import { globToRegExp, matchesAny } from './glob.js';
+import { compileGlob, matchesAny } from './glob.js';
 import { walkContent } from './walk.js';
 
 export interface DocFile extends SourceFile {
@@ -93,7 +93,7 @@ export async function discoverDocs({
   /** Hears about skipped symbolic links and files that are not UTF-8. */
   warn?: Warn;
 }): Promise<DocsContent> {
-  const globs = exclude.map(globToRegExp);
+  const globs = exclude.map(compileGlob);
   const excluded = (file: string) => matchesAny(toPosix(path.relative(dir, file)), globs);
   // Which folders are partials is the globs' say (`**/_*/**`); node_modules is never content.
   const all = (await walkContent({ dir, skipDir: (name) => name === 'node_modules', warn })).filter((file) => !excluded(file));

@@ -61,10 +61,11 @@ export type ImportResolution = { url: string } | { siteFile: string } | { proble
  * undefined (Node resolves them).
  */
 export function resolveDocusaurusImport(specifier: string, site: Pick<MdxSiteInfo, 'root' | 'theme'> | undefined): ImportResolution {
-  const override = specifier.startsWith('@theme/') ? site?.theme?.[specifier.slice('@theme/'.length)] : undefined;
+  // Own keys only: `@theme/constructor` or `@theme/__proto__` must not reach Object.prototype.
+  const override = specifier.startsWith('@theme/') ? ownValue(site?.theme, specifier.slice('@theme/'.length)) : undefined;
   if (override) return { siteFile: override };
   const original = specifier.replace(/^@theme-original\//, '@theme/');
-  const name = THEME_MODULES[original];
+  const name = ownValue(THEME_MODULES, original);
   if (name) return { url: themeModuleUrl(name) };
   if (/^@(theme|theme-original|theme-init|docusaurus)\//.test(specifier)) {
     const provided = Object.keys(THEME_MODULES).join(', ');
@@ -338,4 +339,8 @@ export async function highlightCodeBlocks(
   let index = 0;
   const rendered = tree.children.map((child) => toHtml({ type: 'root', children: [child] }));
   return html.replace(PLACEHOLDER, () => rendered[index++]);
+}
+
+function ownValue(record: Record<string, string> | undefined, key: string): string | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }

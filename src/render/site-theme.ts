@@ -51,7 +51,7 @@ function realOrSelf(file: string): string {
 
 export function siteThemeOf({ root, config, configFile }: { root: string; config: SiteConfig; configFile?: string }): SiteTheme {
   const realRoot = realOrSelf(root);
-  const overrides: Record<string, string> = {};
+  const overrides: Record<string, string> = Object.create(null);
   const known = new Set(overridableNames());
   for (const [name, file] of Object.entries(siteThemeFiles(root))) {
     // A link out of the site is not bundled (the site's files only).
@@ -59,7 +59,14 @@ export function siteThemeOf({ root, config, configFile }: { root: string; config
   }
   const customCss = config.customCss.map((entry) => {
     const file = path.resolve(root, entry);
-    const problem = !inside(root, file) || !inside(realRoot, realOrSelf(file)) ? 'is outside the site root' : !isFile(file) ? 'is not a file' : undefined;
+    const problem =
+      !inside(root, file) || !inside(realRoot, realOrSelf(file))
+        ? 'is outside the site root'
+        : !isFile(file)
+          ? 'is not a file'
+          : !/\.css$/i.test(file)
+            ? 'is not a .css stylesheet'
+            : undefined;
     if (problem) {
       throw new FolioError({
         code: 'CUSTOM_CSS_INVALID',
@@ -117,7 +124,7 @@ export function siteThemePlugin(theme: SiteTheme | undefined): esbuild.Plugin {
       });
       build.onResolve({ filter: /^@(theme|theme-original|docusaurus)\/[A-Za-z0-9]+$/ }, (args) => {
         const [scope, name] = args.path.split('/');
-        if (scope === '@theme' && overrides[name]) return { path: overrides[name] };
+        if (scope === '@theme' && Object.hasOwn(overrides, name)) return { path: overrides[name] };
         const file = folioFile(name);
         if (!file) return undefined;
         // A template exports its component by name: give it a default export, as Docusaurus modules have.

@@ -170,6 +170,7 @@ describe('the theme override seam and customCss', () => {
     for (const [value, problem] of [
       ['../outside.css', 'is outside the site root'],
       ['src/css/missing.css', 'is not a file'],
+      ['site.config.ts', 'is not a .css stylesheet'],
     ]) {
       const root = fixture('docusaurus-compat');
       const config = path.join(root, 'site.config.ts');

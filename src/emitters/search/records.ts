@@ -9,6 +9,7 @@ import type { SiteConfig } from '../../config/schema.js';
 import type { CompiledContent } from '../../markdown/compile.js';
 import type { Route } from '../../routes/types.js';
 import { encodeRoutePath } from '../../shared/url.js';
+import { compileGlob, type Glob } from '../../content/glob.js';
 
 export type SearchSection = 'docs' | 'blog' | 'api';
 
@@ -45,19 +46,22 @@ export function searchSectionOf(route: Route, options: SearchOptions): SearchSec
   return section;
 }
 
-/** A prefix (`/docs/internal`: the page and everything under it) or a glob with `*` and `**`. */
+/** A prefix (`/docs/internal`: the page and everything under it) or a glob with `*` and `**` (content/glob.ts). */
 export function excluded(routePath: string, pattern: string): boolean {
   if (!pattern.includes('*')) {
     const prefix = pattern.replace(/\/+$/, '');
     return routePath === prefix || routePath.startsWith(`${prefix}/`) || (prefix === '' && routePath.startsWith('/'));
   }
-  const source = pattern
-    .replace(/\/+$/, '')
-    .split(/(\*\*\/?|\*)/)
-    .map((part) => (part === '**' || part === '**/' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}/?$`).test(routePath);
+  let glob = globs.get(pattern);
+  if (!glob) {
+    glob = compileGlob(pattern.replace(/\/+$/, ''));
+    globs.set(pattern, glob);
+  }
+  return glob.test(routePath.replace(/\/+$/, ''));
 }
+
+/** Compiled once per pattern: every route is tested against every pattern. */
+const globs = new Map<string, Glob>();
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
