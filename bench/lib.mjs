@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 // Shared helpers of the benchmarks: timing a command with /usr/bin/time, medians.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,4 +28,27 @@ export function timed(command, args, options = {}) {
 
 export function fmt(seconds) {
   return seconds >= 10 ? `${seconds.toFixed(1)} s` : seconds >= 1 ? `${seconds.toFixed(2)} s` : `${Math.round(seconds * 1000)} ms`;
+}
+
+/**
+ * `folio preview` of a built folder on a free port: resolves with the child process, its URL and its
+ * output so far, once it prints where it listens.
+ */
+export function startPreview({ root, out }) {
+  const child = spawn(process.execPath, [folioBin, 'preview', '--root', root, '--out', out, '--port', '0'], {
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk.toString('utf8');
+      const match = /folio preview\s+(http:\/\/\S+)/.exec(output);
+      if (match) resolve({ child, url: new URL(match[1]), output: () => output });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`folio preview exited (${code}):\n${output}`)));
+    setTimeout(() => reject(new Error(`folio preview did not start:\n${output}`)), 60_000).unref();
+  });
 }

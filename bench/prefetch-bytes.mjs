@@ -4,7 +4,9 @@
 // hovers one link. Builds this site into a temporary folder and serves it;
 // needs Chromium at /usr/bin/chromium (FOLIO_CHROMIUM to change).
 //   node bench/prefetch-bytes.mjs
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { startPreview } from './lib.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -20,20 +22,8 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 execFileSync(process.execPath, [path.join(root, 'bin/folio'), 'build', '--root', root, '--out', out, '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core');
-const server = await startPreview();
-const browser = await chromium.launch({
-  executablePath: process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const server = await startPreview({ root, out });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 console.log('page-data fetched after load (no interaction for 2.5 s), raw / gzip -9');
 console.log('| page | chunks | raw | gzip |');
 console.log('|---|---:|---:|---:|');
@@ -48,7 +38,7 @@ try {
         bodies.push(await response.body());
       } catch {}
     });
-    await tab.goto(server.url + page, { waitUntil: 'load' });
+    await tab.goto(server.url.origin + page, { waitUntil: 'load' });
     await tab.waitForTimeout(2500);
     const raw = bodies.reduce((sum, body) => sum + body.length, 0);
     const gzip = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
@@ -59,23 +49,4 @@ try {
   await browser.close();
   server.child.kill();
   rmSync(temp, { recursive: true, force: true });
-}
-
-/** `folio preview` of the built folder, the way a maintainer looks at it. */
-function startPreview() {
-  const child = spawn(process.execPath, [path.join(root, 'bin/folio'), 'preview', '--root', root, '--out', out, '--port', '0'], {
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk.toString('utf8');
-      const match = /folio preview\s+(http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1].replace(/\/$/, '') });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`folio preview exited (${code}):\n${output}`)));
-  });
 }

@@ -7,13 +7,12 @@
 //  - a burst of malformed requests (bad ranges, URLs, methods): the server still answers.
 // Prints figures only; nothing here passes or fails on time.
 //   node bench/server-load.mjs [--root <site, default: this repo>] [--out out] [--seconds 5] [--connections 50] [--slow 20]
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folioBin } from './lib.mjs';
+import { folioBin, startPreview } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -48,25 +47,6 @@ function targets() {
   return [...new Set(list)];
 }
 
-function startPreview() {
-  const child = spawn(process.execPath, [folioBin, 'preview', '--root', root, '--out', outName, '--port', '0'], {
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk.toString('utf8');
-      const match = /folio preview\s+(http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: new URL(match[1]), output: () => output });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`folio preview exited (${code}):\n${output}`)));
-    setTimeout(() => reject(new Error(`folio preview did not start:\n${output}`)), 60_000).unref();
-  });
-}
-
 function get(url, target, agent) {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -95,7 +75,7 @@ function raw(url, text) {
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const ms = (value) => `${value.toFixed(1)} ms`;
 
-const preview = await startPreview();
+const preview = await startPreview({ root, out: outName });
 const { url } = preview;
 const paths = targets();
 console.log(`folio preview ${url.origin} serving ${path.relative(process.cwd(), outDir) || outDir}: ${paths.length} paths`);

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../src/dev/static-server.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 const outDir =
@@ -13,17 +14,8 @@ const shots = '/tmp/folio-shots';
 mkdirSync(shots, { recursive: true });
 const server = await startStaticServer({ root: outDir });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 const widths = (process.env.WIDTHS ?? '1280,390').split(',').map(Number);
 const modes = (process.env.MODES ?? 'light,dark').split(',');
