@@ -12,8 +12,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { bundleClient, copyStatic, writeSiteData } from '../assets/emit-assets.js';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
-import { discoverContent } from '../content/discover.js';
-import type { ApiModel } from '../api/types.js';
+import { discoverContent } from '../sections/discover.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
 import type { Content } from '../content/types.js';
 import { asFolioError, FolioError } from '../errors/index.js';
@@ -229,7 +228,7 @@ async function readSources(input: FullBuildInput, { run }: Runner, { context }: 
   const discovered = await run(
     'discoverContent',
     () => discoverContent(context),
-    (d) => describeContent(d.content, d.api !== undefined),
+    (d) => describeContent(d.content, d.later !== undefined),
   );
   const sources = { content: discovered.content } as Sources;
   const highlighter = input.highlighter ?? new CodeHighlighter();
@@ -247,8 +246,8 @@ async function readSources(input: FullBuildInput, { run }: Runner, { context }: 
   sources.compiled = await run(
     'compileContent',
     async () => {
-      if (!discovered.api) return compileStep({ ctx: context, content: sources.content, table: await routeTable(), highlighter, keepUnresolved });
-      // typedoc runs in a worker thread while this one compiles the markdown, its links resolved
+      if (!discovered.later) return compileStep({ ctx: context, content: sources.content, table: await routeTable(), highlighter, keepUnresolved });
+      // typedoc (a background section) runs in a worker thread while this one compiles the markdown, its links resolved
       // against the routes without the API (an API never moves a content file's route; if the
       // final table says otherwise, the markdown step runs again, from the cache). Its warnings
       // are held back and added after the discovery and route-table warnings, as without overlap.
@@ -256,14 +255,14 @@ async function readSources(input: FullBuildInput, { run }: Runner, { context }: 
       const preliminary = createRouteTable({ config: context.config, content: sources.content });
       const markdown = compileStep({ ctx: early, content: sources.content, table: preliminary, highlighter, keepUnresolved, skipApi: true });
       markdown.catch(() => {});
-      let api: ApiModel;
+      let later: Partial<Content>;
       try {
-        api = await discovered.api;
+        later = await discovered.later;
       } catch (error) {
         await markdown.catch(() => {});
         throw error;
       }
-      sources.content = { ...sources.content, api };
+      sources.content = { ...sources.content, ...later };
       const table = await routeTable();
       let result = await markdown;
       if (!sameEntries(fileRoutesOf(preliminary), fileRoutesOf(table))) {

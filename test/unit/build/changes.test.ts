@@ -20,16 +20,16 @@ const change = (file: string, type: FileEvent['type'] = 'change'): FileEvent => 
 
 describe('planChanges', () => {
   it('re-reads a doc edited in place, and re-discovers the section when docs come or go', () => {
-    expect(planChanges([change('/site/content/docs/a.md')], watched).docs).toEqual({ rediscover: false, files: ['/site/content/docs/a.md'] });
-    for (const type of ['add', 'unlink'] as const) expect(planChanges([change('/site/content/docs/a.md', type)], watched).docs.rediscover).toBe(true);
-    expect(planChanges([change('/site/content/docs/guides', 'unlinkDir')], watched).docs.rediscover).toBe(true);
-    expect(planChanges([change('/site/content/docs/guides/_category_.yml')], watched).docs.rediscover).toBe(true);
+    expect(planChanges([change('/site/content/docs/a.md')], watched).sections.docs).toEqual({ rediscover: false, files: ['/site/content/docs/a.md'] });
+    for (const type of ['add', 'unlink'] as const) expect(planChanges([change('/site/content/docs/a.md', type)], watched).sections.docs.rediscover).toBe(true);
+    expect(planChanges([change('/site/content/docs/guides', 'unlinkDir')], watched).sections.docs.rediscover).toBe(true);
+    expect(planChanges([change('/site/content/docs/guides/_category_.yml')], watched).sections.docs.rediscover).toBe(true);
   });
 
   it('treats blog metadata files as a change of the whole blog', () => {
-    expect(planChanges([change('/site/content/blog/authors.yml')], watched).blog.rediscover).toBe(true);
-    expect(planChanges([change('/site/content/blog/tags.yml')], watched).blog.rediscover).toBe(true);
-    expect(planChanges([change('/site/content/blog/2025-01-01-x/index.md')], watched).blog).toEqual({
+    expect(planChanges([change('/site/content/blog/authors.yml')], watched).sections.blog.rediscover).toBe(true);
+    expect(planChanges([change('/site/content/blog/tags.yml')], watched).sections.blog.rediscover).toBe(true);
+    expect(planChanges([change('/site/content/blog/2025-01-01-x/index.md')], watched).sections.blog).toEqual({
       rediscover: false,
       files: ['/site/content/blog/2025-01-01-x/index.md'],
     });
@@ -42,15 +42,15 @@ describe('planChanges', () => {
     expect([style.client, style.server]).toEqual([true, false]);
     expect(isStyleOnly(style)).toBe(true);
     const page = planChanges([change('/site/content/pages/index.tsx')], watched);
-    expect([page.pages, page.client, page.server]).toEqual([true, true, true]);
+    expect([page.sections.pages.rediscover, page.client, page.server]).toEqual([true, true, true]);
     const pageStyle = planChanges([change('/site/content/pages/home.css')], watched);
-    expect([pageStyle.pages, pageStyle.client, pageStyle.server]).toEqual([false, true, false]);
+    expect([pageStyle.sections.pages.rediscover, pageStyle.client, pageStyle.server]).toEqual([false, true, false]);
     expect(isStyleOnly(planChanges([change('/folio/templates/styles/base.css'), change('/site/content/docs/a.md')], watched))).toBe(false);
   });
 
   it('sorts out config, API sources, static files and images next to content', () => {
     expect(planChanges([change('/site/site.config.ts')], watched).config).toBe(true);
-    expect(planChanges([change('/site/content/api/src/util.ts')], watched).api).toBe(true);
+    expect(planChanges([change('/site/content/api/src/util.ts')], watched).sections.api.rediscover).toBe(true);
     expect(planChanges([change('/site/content/static/img/logo.svg')], watched).statics).toEqual(['/site/content/static/img/logo.svg']);
     expect(planChanges([change('/site/content/docs/guides/diagram.png')], watched).media).toEqual(['/site/content/docs/guides/diagram.png']);
   });
@@ -73,7 +73,7 @@ describe('planChanges', () => {
   it('lists each changed path once, in order', () => {
     const plan = planChanges([change('/site/content/docs/b.md'), change('/site/content/docs/a.md'), change('/site/content/docs/b.md')], watched);
     expect(plan.paths).toEqual(['/site/content/docs/b.md', '/site/content/docs/a.md']);
-    expect(plan.docs.files).toEqual(['/site/content/docs/b.md', '/site/content/docs/a.md']);
+    expect(plan.sections.docs.files).toEqual(['/site/content/docs/b.md', '/site/content/docs/a.md']);
   });
 });
 
