@@ -1,5 +1,6 @@
 /** The API reference section: the model typedoc makes of `api.entryPoints` (with their tsconfig and readme). */
 import { loadApiModel } from '../api/load-api.js';
+import { buildApiRoutes } from '../routes/api-routes.js';
 import type { Section } from './types.js';
 
 export const apiSection: Section<'api'> = {
@@ -10,4 +11,9 @@ export const apiSection: Section<'api'> = {
   // typedoc runs in a worker thread: the build compiles the markdown meanwhile.
   background: true,
   discover: async (ctx) => (ctx.config.api ? loadApiModel(ctx) : undefined),
+  routes({ config, content }) {
+    if (!content.api || !config.api) return undefined;
+    const api = buildApiRoutes({ model: content.api, config });
+    return { drafts: api.drafts, sidebar: [api.sidebarNode] };
+  },
 };

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildContext } from '../core/context.js';
 import { discoverBlog, keepsPost, readPost, sortPosts, type BlogDiscoveryOptions } from '../content/blog.js';
+import { buildBlogRoutes } from '../routes/blog-routes.js';
 import { hiddenFromDiscovery, MARKDOWN } from './files.js';
 import type { Section } from './types.js';
 
@@ -45,5 +46,10 @@ export const blogSection: Section<'blog'> = {
       else next.splice(index, 1);
     }
     return { ...blog, posts: sortPosts(next) };
+  },
+  routes({ config, content }) {
+    if (!content.blog || !config.blog) return undefined;
+    const blog = buildBlogRoutes({ blog: content.blog, config });
+    return { drafts: blog.drafts, site: { blogRecent: blog.recent } };
   },
 };

@@ -1,6 +1,7 @@
 /** The pages section: `pages.path`, markdown pages and React page components with what they import. */
 import path from 'node:path';
 import { discoverPages } from '../content/pages.js';
+import { buildPageRoutes } from '../routes/page-routes.js';
 import { MARKDOWN } from './files.js';
 import type { Section } from './types.js';
 
@@ -21,4 +22,5 @@ export const pagesSection: Section<'pages'> = {
       includeDrafts: ctx.mode === 'development',
       warn: (warning) => ctx.warnings.add(warning),
     }),
+  routes: ({ content }) => ({ drafts: buildPageRoutes({ pages: content.pages }) }),
 };

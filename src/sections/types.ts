@@ -9,6 +9,10 @@ import type { SiteConfig } from '../config/schema.js';
 import type { BuildContext } from '../core/context.js';
 import type { WatchedPaths } from '../core/site-paths.js';
 import type { Content } from '../content/types.js';
+import type { Warning } from '../core/warnings.js';
+import type { SidebarNode } from '../routes/docs-routes.js';
+import type { RouteDraft } from '../routes/types.js';
+import type { LinkData, SidebarItem } from '../shared/page-data.js';
 
 export type SectionName = 'docs' | 'blog' | 'pages' | 'api';
 
@@ -52,4 +56,25 @@ export interface Section<N extends SectionName = SectionName> {
   background?: boolean;
   /** Reads sources edited in place again; undefined when only a new discovery will do. */
   update?(ctx: BuildContext, previous: NonNullable<Content[N]>, files: string[]): Content[N] | undefined;
+  /**
+   * The section's routes and what it adds to the site data (pure: createRouteTable calls it in
+   * registry order, with what the sections before it produced). Undefined: no routes.
+   */
+  routes(input: RouteInput): SectionRoutes | undefined;
+}
+
+export interface RouteInput {
+  config: SiteConfig;
+  content: Content;
+  /** What the sections before this one in the registry produced. */
+  before: ReadonlyMap<SectionName, SectionRoutes>;
+}
+
+export interface SectionRoutes {
+  drafts: RouteDraft[];
+  warnings?: Warning[];
+  /** Entries the section adds to the end of the docs sidebar (the API reference). */
+  sidebar?: SidebarNode[];
+  /** What the section gives the navbar and the site data. */
+  site?: { docsSidebar?: SidebarItem[]; firstDocHref?: string; blogRecent?: LinkData[] };
 }
