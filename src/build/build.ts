@@ -67,7 +67,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     reuseOutput: true,
     force: options.force,
     enforce: true,
-    serverId: () => 'server',
   });
   return result;
 }

@@ -1,55 +1,32 @@
 /**
- * The build from scratch: one straight line of timed stages, each a function
- * of the BuildContext and the previous stage's result, written into a fresh
- * temporary folder that replaces the output folder only when all succeeded.
+ * A build from scratch: the pipeline (pipeline.ts) with no previous state, written into a
+ * fresh temporary folder that replaces the output folder only when everything succeeded.
+ * Before it: the output guard, the config and the "nothing changed" check; after it: the
+ * swap, the records the next one-shot build reuses (reuse manifest, up-to-date stamp) and the
+ * state a watch session keeps.
  *
- *   loadConfig → discoverContent → createRouteTable → compileContent
- *   → emitAssets → renderPages → emitFeeds (every emitter: feeds, sitemap, …; src/emitters) → checkLinks → swap into out/
- *
- * Returns what a watch session needs to update the site incrementally.
+ *   loadConfig → checkInputs → (pipeline) → swap into out/ → keepRecords
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { bundleClient, copyStatic, writeSiteData } from '../assets/emit-assets.js';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
-import { discoverContent } from '../sections/discover.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
-import type { Content } from '../content/types.js';
 import { asFolioError, FolioError } from '../errors/index.js';
-import { emittersFor } from '../emitters/registry.js';
-import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
-import { checkLinks } from '../links/check-links.js';
-import { bundleServer, serverBundleId, type ServerModule } from '../render/bundle-pages.js';
-import { siteThemeOf } from '../render/site-theme.js';
-import { renderPages } from '../render/render-pages.js';
-import { createRouteTable } from '../routes/route-table.js';
-import type { RouteTable } from '../routes/types.js';
+import { serverBundleId, type ServerModule } from '../render/bundle-pages.js';
 import type { BuildResult } from './build.js';
 import { folioFingerprint } from '../core/version.js';
 import { hashOf } from '../core/hash.js';
-import { compileApiPages, compileStep, fileRoutesOf, type CompileStepResult } from '../markdown/compile-content.js';
 import { cacheDirFor, createContext, type BuildContext, type BuildMode } from '../core/context.js';
 import { formatMs, type Logger } from '../core/logger.js';
-import { createTempOutput, discardOutput, prepareOutput, swapOutput, writeOutputFile } from './output.js';
+import { createRunner, type Runner } from '../core/task.js';
+import { createTempOutput, prepareOutput, swapOutput } from './output.js';
 import { basicGuardedPaths, checkOutputPath, guardedPaths } from './output-guard.js';
-import { fingerprintRoutes } from './incremental/render-step.js';
+import { runBuild, sessionStateOf, type Sources, type Written } from './pipeline.js';
+import { FolderSink } from './sink.js';
 import { readManifest, writeManifest } from './incremental/reuse-output.js';
-import {
-  postDataFor,
-  sourceFingerprints,
-  tsxPagesKey,
-  type ClientAssets,
-  type PostData,
-  type RenderedRoute,
-  type SessionState,
-} from './incremental/session-state.js';
-import { settleAll } from '../core/settle-all.js';
-import { task } from '../core/task.js';
+import type { SessionState } from './incremental/session-state.js';
 import { sitePaths, type WatchedPaths } from '../core/site-paths.js';
 import { checkUpToDate, configKeyOf, removeStamp, statFiles, walkInputs, writeStamp, type Snapshot, type Stamp } from './incremental/up-to-date.js';
-import { reportWarnings, throwOnFatal, type Warning, type WarningList } from '../core/warnings.js';
-import { CHUNK_DIR } from '../render/render-pages.js';
-import { chunkNameFor, outputFileFor } from '../shared/url.js';
+import { reportWarnings, throwOnFatal, type WarningList } from '../core/warnings.js';
 
 export interface FullBuildInput {
   root: string;
@@ -69,7 +46,8 @@ export interface FullBuildInput {
   force?: boolean;
   highlighter?: CodeHighlighter;
   /** Names server bundles for route fingerprints (kept by a session across builds). */
-  serverId: (server: ServerModule) => string;
+  /** Names server bundles for route fingerprints (default: the bundle file's hash; a session falls back to its own names). */
+  serverId?: (server: ServerModule) => string | undefined;
   /** Where the output folder came from, for messages (`--out`, `outDir`). */
   outOption?: string;
   /** Fail on warnings whose option says `throw` (`folio build`; `serve` shows them as warnings). */
@@ -82,24 +60,10 @@ export interface FullBuildOutput {
   state?: SessionState;
 }
 
-/** The stage runner of one build: timed stages, printed when the build reports. */
-interface Runner {
-  started: number;
-  timings: Record<string, number>;
-  stageLogger: Logger;
-  run<T>(name: string, fn: () => Promise<T> | T, detail?: (result: T) => string): Promise<T>;
-}
-
-function createRunner(input: FullBuildInput): Runner {
-  const timings: Record<string, number> = {};
-  const stageLogger: Logger = input.report ? input.logger : { ...input.logger, stage: () => {}, info: () => {} };
-  return { started: performance.now(), timings, stageLogger, run: (name, fn, detail) => task({ name, logger: stageLogger, timings }, fn, detail) };
-}
-
 export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput> {
-  const runner = createRunner(input);
+  const runner = createRunner(input.logger, input.report);
   const { outDir, logger } = input;
-  let tempDir: string | undefined;
+  let sink: FolderSink | undefined;
   let ctx: BuildContext | undefined;
   try {
     const setup = await setUp(input, runner);
@@ -113,16 +77,26 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         timings: runner.timings,
         stageLogger: runner.stageLogger,
       });
-    const sources = await readSources(input, runner, setup);
-    tempDir = createTempOutput(outDir);
-    const site = await writeSite(input, runner, setup, sources, tempDir);
+    // One-shot builds with the cache on keep unchanged pages of the previous out/ (reuse-output.ts).
+    const reuse = input.reuseOutput === true && setup.context.cache.persistent;
+    const manifest = reuse ? readManifest(setup.context.cacheDir, outDir) : undefined;
+    sink = new FolderSink(createTempOutput(outDir), manifest?.outDir);
+    const { sources, written } = await runBuild({
+      ctx: setup.context,
+      sink,
+      run: runner.run,
+      highlighter: input.highlighter ?? new CodeHighlighter(),
+      serverId: input.serverId ?? serverBundleId,
+      reusable: manifest && new Map(Object.entries(manifest.routes)),
+      keepUnresolved: !input.reuseOutput,
+    });
     if (input.report) reportWarnings(logger, setup.context.warnings);
     if (input.enforce) throwOnFatal(setup.context.warnings);
     if (input.strict && setup.context.warnings.count > 0) {
       throw new FolioError({ code: 'STRICT_WARNINGS', message: `${setup.context.warnings.count} warning(s) with --strict` });
     }
-    const swapped = await swapOutput({ tempDir, outDir, option: setup.outOption });
-    tempDir = undefined;
+    const swapped = await swapOutput({ tempDir: sink.dir, outDir, option: setup.outOption });
+    sink = undefined;
     if (swapped.leftOver && input.report) {
       logger.warn({
         code: 'OUTPUT_OLD_LEFT',
@@ -130,10 +104,10 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         location: { file: swapped.leftOver },
       });
     }
-    keepRecords(input, setup, sources, site);
-    return finish(input, runner, setup, sources, site);
+    keepRecords(input, setup, sources, written);
+    return finish(input, runner, setup, sources, written);
   } catch (thrown) {
-    if (tempDir) discardOutput(tempDir);
+    if (sink) await sink.discard();
     const error = asFolioError(thrown);
     if (input.report) {
       if (ctx && !(error instanceof FolioError && (error.code === 'STRICT_WARNINGS' || error.code === 'WARNINGS_THROW'))) reportWarnings(logger, ctx.warnings);
@@ -214,171 +188,21 @@ async function setUp(input: FullBuildInput, { run }: Runner): Promise<Setup> {
   return setup;
 }
 
-/** The site's sources, read and compiled. */
-interface Sources {
-  content: Content;
-  table: RouteTable;
-  compiled: CompileStepResult;
-  /** The warnings discovery reported (a session reports them again only when their file is read again). */
-  discoveryWarnings: Warning[];
-}
-
-/** discoverContent → createRouteTable → compileContent (typedoc overlapping the markdown when there is an API). */
-async function readSources(input: FullBuildInput, { run }: Runner, { context }: Setup): Promise<Sources> {
-  const discovered = await run(
-    'discoverContent',
-    () => discoverContent(context),
-    (d) => describeContent(d.content, d.later !== undefined),
-  );
-  const sources = { content: discovered.content } as Sources;
-  const highlighter = input.highlighter ?? new CodeHighlighter();
-  const keepUnresolved = !input.reuseOutput;
-  const routeTable = async () => {
-    sources.discoveryWarnings = [...context.warnings.items];
-    sources.table = await run(
-      'createRouteTable',
-      () => createRouteTable({ config: context.config, content: sources.content }),
-      (t) => `${t.routes.length} routes`,
-    );
-    for (const warning of sources.table.warnings) context.warnings.add(warning);
-    return sources.table;
-  };
-  sources.compiled = await run(
-    'compileContent',
-    async () => {
-      if (!discovered.later) return compileStep({ ctx: context, content: sources.content, table: await routeTable(), highlighter, keepUnresolved });
-      // typedoc (a background section) runs in a worker thread while this one compiles the markdown, its links resolved
-      // against the routes without the API (an API never moves a content file's route; if the
-      // final table says otherwise, the markdown step runs again, from the cache). Its warnings
-      // are held back and added after the discovery and route-table warnings, as without overlap.
-      const early = { ...context, warnings: context.warnings.fresh() };
-      const preliminary = createRouteTable({ config: context.config, content: sources.content });
-      const markdown = compileStep({ ctx: early, content: sources.content, table: preliminary, highlighter, keepUnresolved, skipApi: true });
-      markdown.catch(() => {});
-      let later: Partial<Content>;
-      try {
-        later = await discovered.later;
-      } catch (error) {
-        await markdown.catch(() => {});
-        throw error;
-      }
-      sources.content = { ...sources.content, ...later };
-      const table = await routeTable();
-      let result = await markdown;
-      if (!sameEntries(fileRoutesOf(preliminary), fileRoutesOf(table))) {
-        early.warnings = context.warnings.fresh();
-        result = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
-      }
-      for (const warning of early.warnings.items) context.warnings.add(warning);
-      await compileApiPages({ ctx: context, content: sources.content, table, highlighter, result });
-      return result;
-    },
-    (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
-  );
-  return sources;
-}
-
-/** What writeSite put into the output folder. */
-interface WrittenSite {
-  assets: { client: ClientAssets; server: ServerModule; document: { scripts: string[]; styles: string[]; siteData: string; routes: string } };
-  rendered: Awaited<ReturnType<typeof renderPages>>;
-  emitted: EmitOutcome;
-  /** Output files that are not pages, as URL paths (link targets). */
-  outputFiles: Set<string>;
-  postData: PostData;
-  bodies: Map<string, string>;
-}
-
-/** emitAssets → renderPages → emitFeeds (every emitter) → checkLinks, into the temporary folder `out`. */
-async function writeSite(input: FullBuildInput, { run }: Runner, { context }: Setup, { content, table, compiled }: Sources, out: string): Promise<WrittenSite> {
-  const { root, outDir } = input;
-  const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
-  const assets = await run(
-    'emitAssets',
-    async () => {
-      // Both settle before a failure is thrown: a bundle still writing into the temporary folder
-      // after it was discarded would leave it behind.
-      const theme = siteThemeOf({ root, config: context.config, configFile: context.configFile });
-      const [client, server] = await settleAll([
-        bundleClient({ ctx: context, pages: tsxPages, outDir: out, theme }),
-        bundleServer({ pages: tsxPages, cacheDir: path.join(context.cacheDir, 'server'), cache: context.cache, salt: context.buildHash, theme }),
-      ]);
-      copyStatic({ staticDir: path.resolve(root, context.config.staticDir), outDir: out, root, warn: (warning) => context.warnings.add(warning) });
-      for (const media of compiled.state.media.values()) {
-        const target = path.join(out, media.url);
-        mkdirSync(path.dirname(target), { recursive: true });
-        copyFileSync(media.source, target);
-      }
-      const siteData = writeSiteData({ site: table.site, outDir: out });
-      return { client, server, document: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json' } };
-    },
-    (a) => `${Object.keys(a.client.sizes).length} files`,
-  );
-  const postData = postDataFor({ content, config: context.config });
-  // One-shot builds with the cache on take unchanged pages from the previous out/ (reuse-output.ts).
-  const reuse = input.reuseOutput && context.cache.persistent ? reusePlan({ context, table, compiled, postData, assets, outDir }) : undefined;
-  const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
-  const rendered = await run(
-    'renderPages',
-    () =>
-      renderPages({
-        config: context.config,
-        table,
-        compiled: compiled.compiled,
-        frontMatter: compiled.frontMatter,
-        postData,
-        server: assets.server,
-        assets: assets.document,
-        outDir: out,
-        reuse,
-        prepare: load,
-      }),
-    (r) => `${r.written} pages${r.reused ? `, ${r.reused} unchanged` : ''}`,
-  );
-  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
-  const emitted = await run(
-    // The stage keeps its documented name; it runs every emitter (feeds, sitemap, the site's own).
-    'emitFeeds',
-    () =>
-      runEmitters({
-        emitters: emittersFor(context.config),
-        input: { config: context.config, table, content, compiled: compiled.compiled, load, bodies },
-        write: (urlPath, contents) => writeOutputFile(out, urlPath, contents),
-      }),
-    // Each emitter's own time when it is noticeable (the search index is built here).
-    (e) =>
-      `${e.written.length} files (${[...e.records.keys()].join(', ')})${[...e.durations]
-        .filter(([, ms]) => ms >= 20)
-        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms`)
-        .join('')}`,
-  );
-  const outputFiles = await run('checkLinks', async () => {
-    const files = await listOutputFiles(out);
-    for (const file of emitted.written) files.add(file);
-    for (const warning of checkLinks({ pages: rendered.links, files, baseUrl: context.config.baseUrl })) context.warnings.add(warning);
-    return files;
-  });
-  return { assets, rendered, emitted, outputFiles, postData, bodies };
-}
-
 /**
  * After the swap: the reuse manifest and the up-to-date stamp for the next one-shot build. They
  * are a bonus (without them the next build runs every stage), so failing to write them is a warning.
  */
-function keepRecords(input: FullBuildInput, setup: Setup, { content, table, compiled }: Sources, { rendered, outputFiles }: WrittenSite): void {
+function keepRecords(input: FullBuildInput, setup: Setup, { content, table, compiled }: Sources, { rendered, outputFiles, fingerprints }: Written): void {
   const { context, paths, inputs } = setup;
   const { cacheDir } = context;
   const { outDir } = input;
-  if (!rendered.manifest || !context.cache.persistent) return;
+  if (!input.reuseOutput || !fingerprints || !context.cache.persistent) return;
   try {
     // The state of every output file, taken once: the reuse manifest and the stamp both record it.
     const written = new Set([...outputFiles].map((file) => file.slice(1)));
-    for (const route of table.routes) {
-      written.add(outputFileFor(route.path));
-      written.add(`${CHUNK_DIR}/${chunkNameFor(route.key)}`);
-    }
+    for (const record of rendered.records.values()) for (const file of record.files) written.add(file);
     const outputs = statFiles([...written].map((file) => path.join(outDir, file)));
-    writeManifest(cacheDir, { ...rendered.manifest, outDir }, outputs);
+    writeManifest(cacheDir, { outDir: path.resolve(outDir), routes: Object.fromEntries(rendered.records) }, outputs);
     // (A manifest means a one-shot build with the cache: the stamp's inputs were walked at its start.)
     if (!inputs || [...compiled.compiled.values()].some((page) => page.imports)) {
       removeStamp(cacheDir, outDir);
@@ -395,7 +219,7 @@ function keepRecords(input: FullBuildInput, setup: Setup, { content, table, comp
       files: statFiles(files),
       outputs,
       ...(content.blog?.nextPublish !== undefined ? { staleAt: content.blog.nextPublish } : {}),
-      pages: rendered.written,
+      pages: table.routes.length,
       warnings: [...context.warnings.items, ...context.warnings.logged],
     });
   } catch (error) {
@@ -410,51 +234,28 @@ function keepRecords(input: FullBuildInput, setup: Setup, { content, table, comp
 }
 
 /** The summary line, the result and the state a watch session keeps. */
-function finish(input: FullBuildInput, runner: Runner, setup: Setup, sources: Sources, site: WrittenSite): FullBuildOutput {
+function finish(input: FullBuildInput, runner: Runner, setup: Setup, sources: Sources, written: Written): FullBuildOutput {
   const { context } = setup;
   const { content, table, compiled } = sources;
-  const { assets, rendered } = site;
   const durationMs = performance.now() - runner.started;
   const count = context.warnings.count;
+  const pages = table.routes.length;
   runner.stageLogger.info(
-    `\nBuilt ${rendered.written} pages into ${path.relative(process.cwd(), input.outDir) || '.'} in ${formatMs(durationMs)} with ${count} warning${count === 1 ? '' : 's'}.`,
+    `\nBuilt ${pages} pages into ${path.relative(process.cwd(), input.outDir) || '.'} in ${formatMs(durationMs)} with ${count} warning${count === 1 ? '' : 's'}.`,
   );
-  const shared = { siteData: assets.document.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: input.serverId(assets.server) };
-  const fingerprints = fingerprintRoutes({ table, shared, bodies: site.bodies });
-  const routes = new Map<string, RenderedRoute>();
-  for (const [index, route] of table.routes.entries())
-    routes.set(route.path, { key: route.key, fingerprint: fingerprints.routes.get(route.path)!, links: rendered.links[index] });
-  const state: SessionState = {
-    loaded: setup.loaded,
-    buildHash: context.buildHash,
-    content,
-    table,
-    compile: compiled.state,
-    server: assets.server,
-    client: assets.client,
-    tsxPages: tsxPagesKey(content.pages.filter((page) => page.kind === 'tsx')),
-    siteData: assets.document.siteData,
-    routes,
-    notFound: fingerprints.notFound,
-    emitters: site.emitted.records,
-    outputFiles: site.outputFiles,
-    media: new Set([...compiled.state.media.values()].map((file) => file.url)),
-    warnings: context.warnings.items,
-    discoveryWarnings: sources.discoveryWarnings,
-  };
   const result: BuildResult = {
     ok: true,
     outDir: input.outDir,
-    pages: rendered.written,
+    pages,
     warnings: context.warnings.items,
     timings: runner.timings,
     durationMs,
     table,
     content,
     compiledCount: compiled.compiledCount,
-    assetSizes: assets.client.sizes,
+    assetSizes: written.client.sizes,
   };
-  return { result, state };
+  return { result, state: sessionStateOf({ loaded: setup.loaded, ctx: context, sources, written }) };
 }
 
 /** The result of a build that found nothing changed: the previous output stands, its warnings are printed again. */
@@ -491,52 +292,4 @@ function upToDate({
     `\nNothing changed: the ${stamp.pages} pages in ${path.relative(process.cwd(), input.outDir) || '.'} are up to date (${formatMs(durationMs)}, ${warnings.count} warning${warnings.count === 1 ? '' : 's'}).`,
   );
   return { result: { ok: true, outDir: input.outDir, pages: stamp.pages, warnings: warnings.items, timings, durationMs, compiledCount: 0, upToDate: true } };
-}
-
-function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [key, value] of a) if (b.get(key) !== value) return false;
-  return true;
-}
-
-function describeContent(content: Content, apiPending = false): string {
-  const parts = [];
-  if (content.docs) parts.push(`${content.docs.docs.length} docs`);
-  if (content.blog) parts.push(`${content.blog.posts.length} posts`);
-  parts.push(`${content.pages.length} pages`);
-  if (content.api) parts.push('API model');
-  else if (apiPending) parts.push('API model on its way');
-  return parts.join(', ');
-}
-
-async function listOutputFiles(dir: string): Promise<Set<string>> {
-  const { default: fg } = await import('fast-glob');
-  const files = await fg('**/*', { cwd: dir, onlyFiles: true, ignore: ['**/index.html', 'assets/data/**'] });
-  return new Set(files.map((file) => `/${file}`));
-}
-
-/** Fingerprints of this build's routes and the manifest of the previous build, for renderPages. */
-function reusePlan({
-  context,
-  table,
-  compiled,
-  postData,
-  assets,
-  outDir,
-}: {
-  context: BuildContext;
-  table: RouteTable;
-  compiled: { fingerprints: ReadonlyMap<string, string> };
-  postData: ReturnType<typeof postDataFor>;
-  assets: { server: ServerModule; client: { scripts: string[]; styles: string[] }; document: { siteData: string } };
-  outDir: string;
-}) {
-  const server = serverBundleId(assets.server);
-  if (!server) return undefined;
-  const shared = { siteData: assets.document.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server };
-  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
-  const routes = fingerprintRoutes({ table, shared, bodies }).routes;
-  const fingerprints = new Map<string, string>();
-  for (const [route, fingerprint] of routes) fingerprints.set(route, hashOf(context.buildHash, fingerprint).slice(0, 24));
-  return { previous: readManifest(context.cacheDir, outDir), fingerprints };
 }

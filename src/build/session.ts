@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import { CodeHighlighter } from '../markdown/highlight.js';
-import type { ServerModule } from '../render/bundle-pages.js';
+import { serverBundleId, type ServerModule } from '../render/bundle-pages.js';
 import type { BuildResult } from './build.js';
 import { isEmptyPlan, planChanges, type FileEvent } from './incremental/changes.js';
 import { sitePaths, type WatchedPaths } from '../core/site-paths.js';
@@ -102,8 +102,9 @@ export class BuildSession {
     return sitePaths({ root: this.root, outDir: this.outDir, config: this.state?.loaded.config });
   }
 
+  /** The server bundle's file hash, or a name of this session's own for a bundle that has none. */
   private serverId = (server: ServerModule): string => {
-    let id = this.serverIds.get(server);
+    let id = serverBundleId(server) ?? this.serverIds.get(server);
     if (!id) {
       id = `server-${++this.serverCount}`;
       this.serverIds.set(server, id);

@@ -1,10 +1,11 @@
 /**
- * What a build renders, decided in one place for both drivers: a warm
- * one-shot build (against the reuse manifest of the last output) and watch
- * mode (against the session's routes). Pure: fingerprints in, plan out.
+ * What a build renders, decided in one place for every build: from scratch
+ * (nothing before it), a warm one-shot build (against the reuse manifest of
+ * the last output) and watch mode (against the session's routes). Pure:
+ * fingerprints in, plan out.
  *
  * A route's fingerprint hashes everything its HTML is made from
- * (render-step.ts): same fingerprint, same bytes, so the page can be kept.
+ * (fingerprint.ts): same fingerprint, same bytes, so the page can be kept.
  * A route without a fingerprint (a build that cannot identify its server
  * bundle cannot fingerprint any) is always rendered.
  */

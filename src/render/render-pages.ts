@@ -1,10 +1,8 @@
 /**
  * Stage `renderPages`: React `renderToString` of the templates for every
- * route → `<path>/index.html`, the route's page-data chunk, `404.html` and
- * `routes.json`. Keeps only link records in memory, not the pages.
+ * route that changed → `<path>/index.html`, the route's page-data chunk,
+ * `404.html` and `routes.json`, written through the build's output sink.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
 import { FolioError, isFolioError } from '../errors/index.js';
 import type { PageLinks } from '../links/check-links.js';
@@ -17,7 +15,8 @@ import type { ServerModule } from './bundle-pages.js';
 import { composePageData } from './compose.js';
 import { renderDocument, type DocumentAssets } from './document.js';
 import { planRender } from './plan-render.js';
-import { carryOver, statOf, type ReuseManifest } from '../build/incremental/reuse-output.js';
+import type { OutputSink } from '../core/output-sink.js';
+import type { Fingerprints } from './fingerprint.js';
 
 export const CHUNK_DIR = 'assets/data';
 
@@ -29,24 +28,8 @@ export interface RenderInput {
   postData: ReadonlyMap<string, Omit<PostSummary, 'readingTime' | 'excerptHtml' | 'truncated'>>;
   server: ServerModule;
   assets: DocumentAssets;
-  outDir: string;
   /** Loads the bodies a route shows before it renders (see CompiledMap.ensure). */
   prepare?: (files: (string | undefined)[]) => Promise<void>;
-  /** Warm one-shot builds: take unchanged pages from the previous output (see reuse-output.ts). */
-  reuse?: {
-    previous?: ReuseManifest;
-    /** Fingerprint of every route of this build, by path. */
-    fingerprints: ReadonlyMap<string, string>;
-  };
-}
-
-export interface RenderResult {
-  links: PageLinks[];
-  written: number;
-  /** Pages taken unchanged from the previous output. */
-  reused: number;
-  /** What the next warm build may reuse (when `reuse` was given). */
-  manifest?: ReuseManifest;
 }
 
 export function chunkUrl(route: Pick<Route, 'key'>): string {
@@ -80,79 +63,88 @@ export function renderRoute(input: RenderInput, route: Route): { html: string; p
   return { html, page };
 }
 
-export async function renderPages(input: RenderInput): Promise<RenderResult> {
-  const links: PageLinks[] = [];
-  let written = 0;
-  const dirs = new Set<string>();
-  const ensureDir = async (dir: string) => {
-    if (dirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
-    dirs.add(dir);
-  };
-  await ensureDir(path.join(input.outDir, CHUNK_DIR));
-  const writes: Promise<void>[] = [];
-  const flush = async () => {
-    await Promise.all(writes);
-    writes.length = 0;
-  };
-  let reused = 0;
-  const intern = createInterner();
-  const next: ReuseManifest | undefined = input.reuse ? { outDir: '', routes: {} } : undefined;
-  try {
-    await renderAll();
-  } catch (error) {
-    // Writes still in flight would recreate folders in an output the caller is about to discard.
-    await Promise.allSettled(writes);
-    throw error;
-  }
-  await flush();
-  const notFound = renderRoute(input, input.table.notFound);
-  await writeFile(path.join(input.outDir, '404.html'), notFound.html);
-  const manifest: RouteManifestEntry[] = input.table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
-  await writeFile(path.join(input.outDir, 'routes.json'), JSON.stringify(manifest));
-  return { links, written, reused, ...(next ? { manifest: next } : {}) };
+/** What a build remembers of a page it wrote (the session state; the reuse manifest on disk). */
+export interface PageRecord {
+  key: string;
+  fingerprint: string;
+  links: PageLinks;
+  /** Its output files (URL paths without the leading slash): the page and its page data. */
+  files: string[];
+  /** `size:mtime` of each file as written (the reuse manifest; a file changed since is not kept). */
+  stats?: string[];
+}
 
-  async function renderAll(): Promise<void> {
-    const previous = input.reuse?.previous;
-    const plan = planRender({
-      routes: input.table.routes,
-      fingerprints: input.reuse?.fingerprints,
-      previous: previous ? new Map(Object.entries(previous.routes)) : undefined,
-    });
-    const keep = new Set(plan.reuse);
-    for (const route of input.table.routes) {
-      const fingerprint = input.reuse?.fingerprints.get(route.path);
-      const files = [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
-      const prior = previous?.routes[route.path];
-      if (prior && keep.has(route)) {
-        const previousOut = previous.outDir;
-        // Only files exactly as the previous build wrote them (checked before linking any, so a page is never half-linked).
-        const intact = prior.files.every((file, index) => prior.stats?.[index] !== undefined && statOf(path.join(previousOut, file)) === prior.stats[index]);
-        if (intact && prior.files.every((file) => carryOver({ from: path.join(previousOut, file), to: path.join(input.outDir, file) }))) {
-          links.push(prior.links);
-          next!.routes[route.path] = prior;
-          reused++;
-          written++;
-          continue;
-        }
-      }
-      await input.prepare?.([route.source?.file, ...(route.posts ?? [])]);
-      const { html, page } = renderRoute(input, route);
-      const scanned = scanHtml(html, intern);
-      const body = route.source ? input.compiled.get(route.source.file) : undefined;
-      const record = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
-      links.push(record);
-      if (next && fingerprint) next.routes[route.path] = { fingerprint, files, links: record };
-      const file = path.join(input.outDir, outputFileFor(route.path));
-      writes.push(
-        (async () => {
-          await ensureDir(path.dirname(file));
-          await writeFile(file, html);
-          await writeFile(path.join(input.outDir, CHUNK_DIR, chunkNameFor(route.key)), JSON.stringify(page));
-        })(),
-      );
-      written++;
-      if (writes.length >= 64) await flush();
+/** A page of the output the build starts from: the session's record, or the reuse manifest's. */
+export type PriorPage = Omit<PageRecord, 'key'> & { key?: string };
+
+export interface RenderPagesInput {
+  input: RenderInput;
+  sink: OutputSink;
+  /** Fingerprint of every route by path; undefined when this build cannot fingerprint (every page renders). */
+  fingerprints: Fingerprints | undefined;
+  /** The pages of the previous output and the fingerprint of its not-found page. */
+  prior?: { routes: ReadonlyMap<string, PriorPage>; notFound?: string };
+  /** The previous output is in place (an update): only what changed is written. */
+  inPlace: boolean;
+}
+
+export interface RenderResult {
+  /** Link records of every route, in table order. */
+  links: PageLinks[];
+  /** Records of every route by path (fingerprinted builds). */
+  records: Map<string, PageRecord>;
+  /** Routes rendered (not kept). */
+  rendered: Route[];
+  /** Pages kept from the previous output. */
+  reused: number;
+  /** Paths of the previous output's routes that are gone. */
+  removed: string[];
+  notFoundChanged: boolean;
+}
+
+const filesOf = (route: Route) => [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
+
+/**
+ * Renders what the plan says (plan-render.ts): pages whose fingerprint changed or that are new
+ * are rendered and written, unchanged ones are kept (`sink.keep`: in place, or hard-linked from
+ * the previous output folder), files of routes gone or re-keyed are removed. Keeps only link
+ * records in memory, not the pages.
+ */
+export async function renderPages({ input, sink, fingerprints, prior, inPlace }: RenderPagesInput): Promise<RenderResult> {
+  const plan = planRender({ routes: input.table.routes, fingerprints: fingerprints?.routes, previous: prior?.routes });
+  const keep = new Set(plan.reuse);
+  const result: RenderResult = { links: [], records: new Map(), rendered: [], reused: 0, removed: plan.remove, notFoundChanged: false };
+  const intern = createInterner();
+  for (const route of input.table.routes) {
+    const fingerprint = fingerprints?.routes.get(route.path);
+    const before = prior?.routes.get(route.path);
+    if (before && keep.has(route) && sink.keep(before)) {
+      result.links.push(before.links);
+      result.records.set(route.path, { ...before, key: route.key });
+      result.reused++;
+      continue;
     }
+    await input.prepare?.([route.source?.file, ...(route.posts ?? [])]);
+    const { html, page } = renderRoute(input, route);
+    const scanned = scanHtml(html, intern);
+    const body = route.source ? input.compiled.get(route.source.file) : undefined;
+    const links = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
+    result.links.push(links);
+    result.rendered.push(route);
+    const files = filesOf(route);
+    if (fingerprint) result.records.set(route.path, { key: route.key, fingerprint, links, files });
+    await sink.write(`/${files[0]}`, html);
+    await sink.write(`/${files[1]}`, JSON.stringify(page));
+    // The page data of a route whose key changed has a new name.
+    for (const file of before?.files ?? []) if (!files.includes(file)) sink.remove(`/${file}`);
   }
+  for (const routePath of plan.remove) for (const file of prior?.routes.get(routePath)?.files ?? []) sink.remove(`/${file}`);
+  result.notFoundChanged = !inPlace || fingerprints === undefined || fingerprints.notFound !== prior?.notFound;
+  if (result.notFoundChanged) await sink.write('/404.html', renderRoute(input, input.table.notFound).html);
+  if (!inPlace || plan.keysChanged) {
+    const manifest: RouteManifestEntry[] = input.table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
+    await sink.write('/routes.json', JSON.stringify(manifest));
+  }
+  await sink.settle();
+  return result;
 }

@@ -7,7 +7,7 @@ import type { SiteConfig } from '../../config/schema.js';
 import type { Content } from '../../content/types.js';
 import type { EmitterRecord } from '../../emitters/types.js';
 import type { TsxPageFile } from '../../content/pages.js';
-import type { PageLinks } from '../../links/check-links.js';
+import type { PageRecord } from '../../render/render-pages.js';
 import type { ServerModule } from '../../render/bundle-pages.js';
 import { dateFormatter, postListing } from '../../routes/blog-routes.js';
 import type { RouteTable } from '../../routes/types.js';
@@ -23,12 +23,6 @@ export interface ClientAssets {
   sizes: Record<string, number>;
 }
 
-export interface RenderedRoute {
-  key: string;
-  fingerprint: string;
-  links: PageLinks;
-}
-
 export interface SessionState {
   loaded: LoadedConfig;
   buildHash: string;
@@ -42,7 +36,7 @@ export interface SessionState {
   /** URL of the site data file. */
   siteData: string;
   /** Every rendered route by path. */
-  routes: Map<string, RenderedRoute>;
+  routes: Map<string, PageRecord>;
   notFound: string;
   /** Each emitter's last fingerprint and files (feeds, sitemap, the site's own). */
   emitters: Map<string, EmitterRecord>;

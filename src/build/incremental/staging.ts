@@ -7,8 +7,10 @@
  * (atomic per file: a request never sees half a page). Then the files that
  * no longer belong to the site are deleted.
  */
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { staticSourceAllowed } from '../../assets/emit-assets.js';
+import type { Warning } from '../../core/warnings.js';
 import { createTempOutput, discardOutput, OUTPUT_MARKER } from '../output.js';
 
 /** Files under a folder, as URL-style paths relative to it (`/docs/x/index.html`). */
@@ -46,6 +48,31 @@ export class PendingOutput {
   stagingDir(): string {
     this.staging ??= createTempOutput(this.outDir);
     return this.staging;
+  }
+
+  /**
+   * Stages changed entries of the static folder (files copied, folders copied whole); returns
+   * the URL paths of entries that are gone, whose output files are to be deleted.
+   */
+  stageStatic({ staticDir, entries, root, warn }: { staticDir: string; entries: readonly string[]; root: string; warn: (warning: Warning) => void }): string[] {
+    const gone: string[] = [];
+    const options = { root, warn };
+    for (const file of entries) {
+      const rel = `/${path.relative(staticDir, file).split(path.sep).join('/')}`;
+      if (!existsSync(file)) gone.push(rel);
+      else if (!staticSourceAllowed(file, options)) continue;
+      else if (statSync(file).isDirectory()) {
+        cpSync(file, path.join(this.stagingDir(), rel), { recursive: true, dereference: true, filter: (source) => staticSourceAllowed(source, options) });
+      } else this.copy(rel, file);
+    }
+    return gone;
+  }
+
+  /** The URL paths a commit would write. */
+  pending(): Set<string> {
+    const files = new Set([...this.contents.keys(), ...this.copies.keys()]);
+    if (this.staging) for (const rel of listFiles(this.staging)) if (rel !== `/${OUTPUT_MARKER}`) files.add(rel);
+    return files;
   }
 
   /** Writes everything into the output folder; returns the written paths. */

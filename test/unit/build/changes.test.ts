@@ -83,3 +83,19 @@ describe('isNoise', () => {
     for (const file of ['/x/a.md', '/x/index.tsx', '/x/styles/base.css']) expect(isNoise(file), file).toBe(false);
   });
 });
+
+describe('sections', () => {
+  it('every registered section gets the changes under its own folders, and no other section does', async () => {
+    const { sections } = await import('../../../src/sections/registry.js');
+    for (const section of sections) {
+      const [root] = section.roots(watched);
+      expect(root, section.name).toBeDefined();
+      const file = path.join(root.endsWith('.ts') ? path.dirname(root) : root, 'fresh-file.md');
+      const plan = planChanges([change(file, 'add')], watched);
+      for (const other of sections) {
+        const touched = plan.sections[other.name].rediscover || plan.sections[other.name].files.length > 0;
+        expect(touched, `${file} → ${other.name}`).toBe(other === section);
+      }
+    }
+  });
+});

@@ -1,0 +1,317 @@
+/**
+ * The build: one pipeline for both drivers. A build from scratch (`folio build`, the first
+ * build of `folio serve`) runs it with no previous state into a fresh folder; an update in
+ * watch mode runs it with the previous state and a change plan into the live output. Every
+ * stage does only what the plan needs, and writes through the sink (sink.ts).
+ *
+ *   discoverContent → createRouteTable → compileContent
+ *   → emitAssets → renderPages → emitFeeds (every emitter: src/emitters/registry.ts) → checkLinks
+ *
+ * The drivers (full-build.ts, incremental/incremental-build.ts) do what comes before (the
+ * output guard, the config, the up-to-date check) and after (swap or commit, the records
+ * kept for the next build, reporting).
+ */
+import path from 'node:path';
+import { bundleClient, siteDataFile } from '../assets/emit-assets.js';
+import type { LoadedConfig } from '../config/load-config.js';
+import type { Content } from '../content/types.js';
+import type { BuildContext } from '../core/context.js';
+import { settleAll } from '../core/settle-all.js';
+import { isInside } from '../core/site-paths.js';
+import type { Runner } from '../core/task.js';
+import type { Warning } from '../core/warnings.js';
+import { emittersFor } from '../emitters/registry.js';
+import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
+import { checkLinks } from '../links/check-links.js';
+import { compileApiPages, compileStep, fileRoutesOf, type CompileStepResult } from '../markdown/compile-content.js';
+import type { CodeHighlighter } from '../markdown/highlight.js';
+import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
+import { fingerprintRoutes, type Fingerprints } from '../render/fingerprint.js';
+import { renderPages, type PriorPage, type RenderResult } from '../render/render-pages.js';
+import { siteThemeOf } from '../render/site-theme.js';
+import { createRouteTable } from '../routes/route-table.js';
+import type { RouteTable } from '../routes/types.js';
+import { discoverContent } from '../sections/discover.js';
+import type { ChangePlan } from './incremental/changes.js';
+import { updateContent } from './incremental/content-update.js';
+import { postDataFor, sourceFingerprints, tsxPagesKey, type ClientAssets, type SessionState } from './incremental/session-state.js';
+import type { OutputSink } from '../core/output-sink.js';
+
+export interface PipelineInput {
+  ctx: BuildContext;
+  /** Watch mode: the state of the build the output holds, and what changed since. */
+  changes?: { previous: SessionState; plan: ChangePlan };
+  sink: OutputSink;
+  run: Runner['run'];
+  highlighter: CodeHighlighter;
+  /** Names a server bundle for route fingerprints; undefined: this build cannot fingerprint its pages. */
+  serverId(server: ServerModule): string | undefined;
+  /** Pages of the previous output folder that may be kept (a warm one-shot build: the reuse manifest). */
+  reusable?: ReadonlyMap<string, PriorPage>;
+  /** Keep each compiled page before link resolution, to resolve it again later (watch mode). */
+  keepUnresolved: boolean;
+}
+
+/** The site's sources, read and compiled. */
+export interface Sources {
+  content: Content;
+  table: RouteTable;
+  compiled: CompileStepResult;
+  /** The warnings discovery reported (a session reports them again only when their file is read again). */
+  discoveryWarnings: Warning[];
+}
+
+/** What was written, and what the next build needs to know of it. */
+export interface Written {
+  client: ClientAssets;
+  server: ServerModule;
+  siteData: string;
+  /** Identity of the set of .tsx pages (both bundles list them). */
+  tsxKey: string;
+  fingerprints: Fingerprints | undefined;
+  rendered: RenderResult;
+  emitted: EmitOutcome;
+  /** Files of the output that are not pages (link targets), as URL paths. */
+  outputFiles: Set<string>;
+  media: Set<string>;
+}
+
+export async function runBuild(input: PipelineInput): Promise<{ sources: Sources; written: Written }> {
+  const sources = await readSources(input);
+  const { ctx, sink, run } = input;
+  const assets = await run(
+    'emitAssets',
+    () => emitAssets(input, sources),
+    (a) => `${Object.keys(a.client.sizes).length} files`,
+  );
+  const { content, table, compiled } = sources;
+  const previous = input.changes?.previous;
+  const postData = postDataFor({ content, config: ctx.config });
+  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
+  const serverId = input.serverId(assets.server);
+  const fingerprints = serverId
+    ? fingerprintRoutes({
+        table,
+        bodies,
+        shared: { salt: ctx.buildHash, siteData: assets.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: serverId },
+      })
+    : undefined;
+  const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
+  const rendered = await run(
+    'renderPages',
+    () =>
+      renderPages({
+        input: {
+          config: ctx.config,
+          table,
+          compiled: compiled.compiled,
+          frontMatter: compiled.frontMatter,
+          postData,
+          server: assets.server,
+          prepare: load,
+          assets: { scripts: assets.client.scripts, styles: assets.client.styles, siteData: assets.siteData, routes: '/routes.json' },
+        },
+        sink,
+        fingerprints,
+        prior: previous ? { routes: previous.routes, notFound: previous.notFound } : input.reusable && { routes: input.reusable },
+        inPlace: previous !== undefined,
+      }),
+    (r) => `${table.routes.length} pages${r.reused && !previous ? `, ${r.reused} unchanged` : ''}`,
+  );
+  const emitted = await run(
+    // The stage keeps its documented name; it runs every emitter (feeds, sitemap, search, the site's own).
+    'emitFeeds',
+    () =>
+      runEmitters({
+        emitters: emittersFor(ctx.config),
+        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, bodies },
+        previous: previous?.emitters,
+        write: (urlPath, contents) => sink.emit(urlPath, contents),
+      }),
+    // Each emitter's own time when it is noticeable (the search index is built here).
+    (e) =>
+      `${e.written.length} files (${[...e.records.keys()].join(', ')})${[...e.durations]
+        .filter(([, ms]) => ms >= 20)
+        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms`)
+        .join('')}`,
+  );
+  for (const file of emitted.stale) sink.remove(file);
+  const outputFiles = await run('checkLinks', async () => {
+    const files = await sink.files();
+    for (const file of emitted.written) files.add(file);
+    for (const warning of checkLinks({ pages: rendered.links, files, baseUrl: ctx.config.baseUrl })) ctx.warnings.add(warning);
+    return files;
+  });
+  return { sources, written: { ...assets, fingerprints, rendered, emitted, outputFiles } };
+}
+
+/** discoverContent (or, in watch mode, the sections the plan names) → createRouteTable → compileContent. */
+async function readSources(input: PipelineInput): Promise<Sources> {
+  const { ctx, run, changes } = input;
+  if (!changes) return readAll(input);
+  const { previous, plan } = changes;
+  const { content, apiReloaded, reread } = await run('discoverContent', () => updateContent({ ctx, previous: previous.content, plan }));
+  for (const warning of carriedWarnings(previous.discoveryWarnings, reread)) ctx.warnings.add(warning);
+  const discoveryWarnings = [...ctx.warnings.items];
+  const table = await run('createRouteTable', () => createRouteTable({ config: ctx.config, content }));
+  for (const warning of table.warnings) ctx.warnings.add(warning);
+  const pathsChanged =
+    table.routes.length !== previous.table.routes.length || table.routes.some((route, index) => route.path !== previous.table.routes[index].path);
+  const compiled = await run('compileContent', () =>
+    compileStep({
+      ctx,
+      content,
+      table,
+      highlighter: input.highlighter,
+      previous: previous.compile,
+      changedFiles: new Set(plan.media),
+      apiDirty: apiReloaded || pathsChanged,
+    }),
+  );
+  return { content, table, compiled, discoveryWarnings };
+}
+
+/** Discovery warnings of files not read again still stand; the others were reported afresh. */
+function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[]; files: string[] }): Warning[] {
+  return previous.filter((warning) => {
+    const file = warning.location?.file;
+    if (!file) return false;
+    return !reread.files.includes(file) && !reread.dirs.some((dir) => isInside(dir, file));
+  });
+}
+
+/** A build from scratch: every section, with the background ones (typedoc) overlapping the markdown. */
+async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput): Promise<Sources> {
+  const discovered = await run(
+    'discoverContent',
+    () => discoverContent(ctx),
+    (d) => describeContent(d.content, d.later !== undefined),
+  );
+  const sources = { content: discovered.content } as Sources;
+  const routeTable = async () => {
+    sources.discoveryWarnings = [...ctx.warnings.items];
+    sources.table = await run(
+      'createRouteTable',
+      () => createRouteTable({ config: ctx.config, content: sources.content }),
+      (t) => `${t.routes.length} routes`,
+    );
+    for (const warning of sources.table.warnings) ctx.warnings.add(warning);
+    return sources.table;
+  };
+  sources.compiled = await run(
+    'compileContent',
+    async () => {
+      if (!discovered.later) return compileStep({ ctx, content: sources.content, table: await routeTable(), highlighter, keepUnresolved });
+      // typedoc (a background section) runs in a worker thread while this one compiles the markdown, its links resolved
+      // against the routes without the API (an API never moves a content file's route; if the
+      // final table says otherwise, the markdown step runs again, from the cache). Its warnings
+      // are held back and added after the discovery and route-table warnings, as without overlap.
+      const early = { ...ctx, warnings: ctx.warnings.fresh() };
+      const preliminary = createRouteTable({ config: ctx.config, content: sources.content });
+      const markdown = compileStep({ ctx: early, content: sources.content, table: preliminary, highlighter, keepUnresolved, skipApi: true });
+      markdown.catch(() => {});
+      let later: Partial<Content>;
+      try {
+        later = await discovered.later;
+      } catch (error) {
+        await markdown.catch(() => {});
+        throw error;
+      }
+      sources.content = { ...sources.content, ...later };
+      const table = await routeTable();
+      let result = await markdown;
+      if (!sameEntries(fileRoutesOf(preliminary), fileRoutesOf(table))) {
+        early.warnings = ctx.warnings.fresh();
+        result = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
+      }
+      for (const warning of early.warnings.items) ctx.warnings.add(warning);
+      await compileApiPages({ ctx, content: sources.content, table, highlighter, result });
+      return result;
+    },
+    (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
+  );
+  return sources;
+}
+
+/** The bundles (when their sources changed), the site data, the static folder, images next to the content. */
+async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, table, compiled }: Sources) {
+  const previous = changes?.previous;
+  const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
+  const tsxKey = tsxPagesKey(tsxPages);
+  const pagesChanged = tsxKey !== previous?.tsxPages;
+  const client = !previous || changes.plan.client || pagesChanged;
+  const server = !previous || changes.plan.server || pagesChanged;
+  const theme = client || server ? siteThemeOf({ root: ctx.root, config: ctx.config, configFile: ctx.configFile }) : undefined;
+  // Both settle before a failure is thrown: a bundle still writing into a folder about to be discarded would leave it behind.
+  const [clientAssets, serverModule] = await settleAll([
+    client ? bundleClient({ ctx, pages: tsxPages, outDir: sink.dir, theme }) : previous!.client,
+    server ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash, theme }) : previous!.server,
+  ]);
+  if (previous && clientAssets !== previous.client) for (const file of Object.keys(previous.client.sizes)) if (!(file in clientAssets.sizes)) sink.remove(file);
+  const staticDir = path.resolve(ctx.root, ctx.config.staticDir);
+  if (!previous || changes.plan.statics.length > 0)
+    sink.copyStatic({ staticDir, entries: changes?.plan.statics, root: ctx.root, warn: (warning) => ctx.warnings.add(warning) });
+  const changedMedia = new Set(changes?.plan.media);
+  const media = new Set<string>();
+  for (const file of compiled.state.media.values()) {
+    media.add(file.url);
+    if (!previous?.media.has(file.url) || changedMedia.has(file.source)) sink.copy(file.url, file.source);
+  }
+  for (const url of previous?.media ?? []) if (!media.has(url)) sink.remove(url);
+  // After the static folder: a file of its own at this path gives way.
+  const site = siteDataFile(table.site);
+  const siteData = `/${site.name}`;
+  if (siteData !== previous?.siteData) {
+    await sink.write(siteData, site.json);
+    if (previous) sink.remove(previous.siteData);
+  }
+  return { client: clientAssets, server: serverModule, siteData, tsxKey, media };
+}
+
+/** What a watch session keeps of a build for the next update. */
+export function sessionStateOf({
+  loaded,
+  ctx,
+  sources,
+  written,
+}: {
+  loaded: LoadedConfig;
+  ctx: BuildContext;
+  sources: Sources;
+  written: Written;
+}): SessionState {
+  return {
+    loaded,
+    buildHash: ctx.buildHash,
+    content: sources.content,
+    table: sources.table,
+    compile: sources.compiled.state,
+    server: written.server,
+    client: written.client,
+    tsxPages: written.tsxKey,
+    siteData: written.siteData,
+    routes: written.rendered.records,
+    notFound: written.fingerprints?.notFound ?? '',
+    emitters: written.emitted.records,
+    outputFiles: written.outputFiles,
+    media: written.media,
+    warnings: ctx.warnings.items,
+    discoveryWarnings: sources.discoveryWarnings,
+  };
+}
+
+function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
+}
+
+function describeContent(content: Content, pending = false): string {
+  const parts = [];
+  if (content.docs) parts.push(`${content.docs.docs.length} docs`);
+  if (content.blog) parts.push(`${content.blog.posts.length} posts`);
+  parts.push(`${content.pages.length} pages`);
+  if (content.api) parts.push('API model');
+  else if (pending) parts.push('API model on its way');
+  return parts.join(', ');
+}

@@ -1,0 +1,165 @@
+/**
+ * Where a build's output goes. The pipeline (pipeline.ts) writes through one interface with
+ * two implementations:
+ *
+ * - `FolderSink`, a build from scratch: a fresh temporary folder next to the output, written
+ *   as the stages go and swapped in for the output folder when everything succeeded
+ *   (output.ts). Unchanged pages of the previous output are hard-linked into it (`keep`).
+ * - `StagedSink`, an update (watch mode): files are collected (staging.ts) and, when
+ *   everything succeeded, renamed into the live output one by one; files that no longer
+ *   belong to the site are deleted after that.
+ *
+ * Paths are URL paths of the site (`/docs/x/index.html`).
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { copyStatic } from '../assets/emit-assets.js';
+import type { Warning } from '../core/warnings.js';
+import { carryOver, statOf } from './incremental/reuse-output.js';
+import { isLinkTargetFile } from './incremental/session-state.js';
+import { PendingOutput, removeOutputFiles } from './incremental/staging.js';
+import { discardOutput, writeOutputFile } from './output.js';
+import type { KeptPage, OutputSink } from '../core/output-sink.js';
+
+export type { KeptPage, OutputSink } from '../core/output-sink.js';
+
+/** A build from scratch into a fresh folder (made by the caller with createTempOutput). */
+export class FolderSink implements OutputSink {
+  private writes: Promise<void>[] = [];
+  private readonly dirs = new Set<string>();
+
+  /** `previousDir`: the output folder whose unchanged pages may be kept (a warm one-shot build). */
+  constructor(
+    readonly dir: string,
+    private readonly previousDir?: string,
+  ) {}
+
+  async write(urlPath: string, contents: string | Uint8Array): Promise<void> {
+    const file = path.join(this.dir, urlPath);
+    this.writes.push(
+      (async () => {
+        const dir = path.dirname(file);
+        if (!this.dirs.has(dir)) {
+          await mkdir(dir, { recursive: true });
+          this.dirs.add(dir);
+        }
+        await writeFile(file, contents);
+      })(),
+    );
+    if (this.writes.length >= 64) await this.settle();
+  }
+
+  async emit(urlPath: string, contents: string | Uint8Array): Promise<void> {
+    await this.settle();
+    await writeOutputFile(this.dir, urlPath, contents);
+  }
+
+  copy(urlPath: string, source: string): void {
+    const target = path.join(this.dir, urlPath);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(source, target);
+  }
+
+  copyStatic({ staticDir, root, warn }: { staticDir: string; root: string; warn: (warning: Warning) => void }): void {
+    copyStatic({ staticDir, outDir: this.dir, root, warn });
+  }
+
+  keep({ files, stats }: KeptPage): boolean {
+    const from = this.previousDir;
+    if (!from || !files) return false;
+    // Only files exactly as the previous build wrote them (checked before linking any, so a page is never half-linked).
+    const intact = files.every((file, index) => stats?.[index] !== undefined && statOf(path.join(from, file)) === stats[index]);
+    return intact && files.every((file) => carryOver({ from: path.join(from, file), to: path.join(this.dir, file) }));
+  }
+
+  remove(): void {
+    // A fresh folder holds nothing stale.
+  }
+
+  async settle(): Promise<void> {
+    const writes = this.writes;
+    this.writes = [];
+    // Every write settles before a failure is thrown: one still in flight would recreate folders in a discarded output.
+    const results = await Promise.allSettled(writes);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
+  async files(): Promise<Set<string>> {
+    await this.settle();
+    const { default: fg } = await import('fast-glob');
+    const files = await fg('**/*', { cwd: this.dir, onlyFiles: true, ignore: ['**/index.html', 'assets/data/**'] });
+    return new Set(files.map((file) => `/${file}`));
+  }
+
+  async discard(): Promise<void> {
+    await Promise.allSettled(this.writes);
+    discardOutput(this.dir);
+  }
+}
+
+/** An update of the live output folder, committed file by file when everything succeeded. */
+export class StagedSink implements OutputSink {
+  private readonly output: PendingOutput;
+  private readonly deletions = new Set<string>();
+
+  /** `previousFiles`: the link-target files the output holds now (SessionState.outputFiles). */
+  constructor(
+    private readonly outDir: string,
+    private readonly previousFiles: ReadonlySet<string>,
+  ) {
+    this.output = new PendingOutput(outDir);
+  }
+
+  get dir(): string {
+    return this.output.stagingDir();
+  }
+
+  write(urlPath: string, contents: string | Uint8Array): void {
+    this.output.write(urlPath, contents);
+  }
+
+  emit(urlPath: string, contents: string | Uint8Array): void {
+    this.output.write(urlPath, contents);
+  }
+
+  copy(urlPath: string, source: string): void {
+    this.output.copy(urlPath, source);
+  }
+
+  copyStatic({ staticDir, entries = [], root, warn }: { staticDir: string; entries?: string[]; root: string; warn: (warning: Warning) => void }): void {
+    for (const deleted of this.output.stageStatic({ staticDir, entries, root, warn }))
+      for (const known of this.previousFiles) if (known === deleted || known.startsWith(`${deleted}/`)) this.deletions.add(known);
+  }
+
+  keep(): boolean {
+    // The page is in place already.
+    return true;
+  }
+
+  remove(urlPath: string): void {
+    this.deletions.add(urlPath);
+  }
+
+  async settle(): Promise<void> {}
+
+  async files(): Promise<Set<string>> {
+    const pending = this.output.pending();
+    const files = new Set(this.previousFiles);
+    for (const file of this.deletions) if (!pending.has(file)) files.delete(file);
+    for (const file of pending) if (isLinkTargetFile(file)) files.add(file);
+    return files;
+  }
+
+  /** Moves the staged files into place, then deletes the stale ones. */
+  commit(): void {
+    const written = this.output.commit();
+    for (const file of written) this.deletions.delete(file);
+    removeOutputFiles({ outDir: this.outDir, files: this.deletions });
+  }
+
+  async discard(): Promise<void> {
+    this.output.discard();
+  }
+}
