@@ -27,7 +27,21 @@ const isUpdate = (event: SseEvent) => event.name === 'update';
 const rendered = (event: SseEvent) => [...(event.data.rendered ?? [])].sort();
 
 /** Runs a change and waits for the next update (or build error) event that matches. */
+/**
+ * Waits until the server has sent nothing for a moment: a rebuild still running from an earlier
+ * test (a burst of saves can take two) must not be taken for the answer to the next change.
+ */
+async function quiet(): Promise<void> {
+  for (let waited = 0; waited < 20_000; ) {
+    const seen = sse.events.length;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    waited += 700;
+    if (sse.events.length === seen) return;
+  }
+}
+
 async function change(action: () => void, match: (event: SseEvent) => boolean = isUpdate): Promise<SseEvent> {
+  await quiet();
   const after = sse.events.length;
   const outputFrom = server.output().length;
   action();
