@@ -3,14 +3,16 @@
 //  1. differential check: every page parsed and compiled with the extensions the pre-pass chose
 //     and with all of them (the reference path); prints the count and any difference;
 //  2. parse time per page (markdown → mdast, one thread), full parse vs. pruned, medians of rounds.
-//   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check]
+//  3. with --builds N: cold builds (no cache, no output) of the corpus and of this site, N of each
+//     with the full parse (FOLIO_FULL_PARSE=1) and with the pre-pass, in turn; medians of wall and CPU.
+//   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check] [--builds 3]
 // Exits 1 when a difference is found.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { median } from './lib.mjs';
+import { fmt, folioBin, median, timed } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -22,6 +24,7 @@ const arg = (name, fallback) => {
 const pages = Number(arg('pages', '1000'));
 const rounds = Number(arg('rounds', '5'));
 const check = !process.argv.includes('--no-check');
+const builds = Number(arg('builds', '0'));
 mkdirSync(work, { recursive: true });
 
 // The harness of the unit test and folio's parser from src/, bundled for Node (the bench runs without tsx).
@@ -78,16 +81,21 @@ const texts = (files) =>
   files.map((file) => {
     const { body } = h.parseFrontMatter({ source: readFileSync(file, 'utf8'), file });
     const mdx = file.endsWith('.mdx');
-    return { mdx, text: h.applyCompat(body, mdx ? { comments: true, admonitions: true, headingIds: true } : { comments: false, admonitions: true, headingIds: true }).text };
+    return {
+      mdx,
+      text: h.applyCompat(body, mdx ? { comments: true, admonitions: true, headingIds: true } : { comments: false, admonitions: true, headingIds: true }).text,
+    };
   });
 
+// CPU time of this (single-threaded) process, in ms: on a busy machine wall time mostly measures the others.
 async function parseAll(inputs, full) {
-  const started = performance.now();
+  const started = process.cpuUsage();
   for (const { text, mdx } of inputs) await h.parseMarkdown(text, { mdx, full });
-  return performance.now() - started;
+  const { user, system } = process.cpuUsage(started);
+  return (user + system) / 1000;
 }
 
-console.log(`\nparse time per page (markdown → mdast, one thread, median of ${rounds} rounds)`);
+console.log(`\nparse CPU time per page (markdown → mdast, one thread, median of ${rounds} rounds)`);
 for (const set of sets) {
   const inputs = texts(set.files);
   const dropped = {};
@@ -111,5 +119,36 @@ for (const set of sets) {
       .map(([need, n]) => `${need} ${n}`)
       .join(', ')}`,
   );
+}
+if (builds > 0) {
+  writeFileSync(
+    path.join(corpus, 'site.config.ts'),
+    `import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://bench.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n`,
+  );
+  const siteOut = path.join(work, 'differential-site-out');
+  const targets = [
+    { name: `corpus (${pages} pages)`, root: corpus, out: path.join(corpus, 'out') },
+    { name: 'this site', root, out: siteOut },
+  ];
+  console.log(`\ncold builds (--no-cache, output removed first; medians of ${builds}, full parse and pre-pass in turn)`);
+  for (const target of targets) {
+    const runs = { full: [], prepass: [] };
+    for (let r = 0; r < builds; r++) {
+      for (const mode of ['full', 'prepass']) {
+        rmSync(target.out, { recursive: true, force: true });
+        const env = { ...process.env, FOLIO_FULL_PARSE: mode === 'full' ? '1' : '' };
+        runs[mode].push(timed(process.execPath, [folioBin, 'build', '--root', target.root, '--out', target.out, '--no-cache', '--quiet'], { env }));
+      }
+    }
+    const line = (mode) => {
+      const wall = median(runs[mode].map((run) => run.wall));
+      const cpu = median(runs[mode].map((run) => run.cpu ?? Number.NaN));
+      return { wall, cpu, text: `wall ${fmt(wall)}, CPU ${fmt(cpu)}` };
+    };
+    const full = line('full');
+    const prepass = line('prepass');
+    console.log(`  ${target.name}: full parse ${full.text}; pre-pass ${prepass.text} (CPU ${((1 - prepass.cpu / full.cpu) * 100).toFixed(0)} % less)`);
+  }
+  rmSync(siteOut, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
