@@ -23,7 +23,11 @@ export function timed(command, args, options = {}) {
     throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${(result.stderr || '').slice(-3000)}`);
   }
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr || '');
-  return { wall, rssMb: rss ? Number(rss[1]) / 1024 : undefined, stdout: result.stdout, stderr: result.stderr };
+  // CPU seconds (user + system, children included): steadier than wall time on a busy machine.
+  const user = /User time \(seconds\): ([\d.]+)/.exec(result.stderr || '');
+  const system = /System time \(seconds\): ([\d.]+)/.exec(result.stderr || '');
+  const cpu = user && system ? Number(user[1]) + Number(system[1]) : undefined;
+  return { wall, cpu, rssMb: rss ? Number(rss[1]) / 1024 : undefined, stdout: result.stdout, stderr: result.stderr };
 }
 
 export function fmt(seconds) {

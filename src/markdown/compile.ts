@@ -31,6 +31,7 @@ import {
   themeModuleUrl,
 } from './docusaurus.js';
 import { deepestNode, isStackOverflow, MAX_NESTING, prescanNesting, type TooDeep } from './nesting.js';
+import { ALL_SYNTAX, needsKey, parserExtensions, syntaxNeeds } from './syntax-needs.js';
 
 export interface MarkdownOptions {
   format: 'mdx' | 'md' | 'detect';
@@ -167,18 +168,15 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
 }
 
 async function compileChecked(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
-  const { unified, remarkParse, remarkGfm, remarkDirective, remarkMdx, toHast, toHtml } = await loadToolkit();
+  const { remarkGfm, remarkDirective, toHast, toHtml } = await loadToolkit();
   const mdx = isMdx(input);
   const { text, truncateLine } = applyCompat(input.body, mdx ? input.options.compat : { comments: false, admonitions: true, headingIds: true });
   // Absurd nesting is refused before the parser spends minutes on it (see nesting.ts).
   const tooDeep = prescanNesting(text, { mdx });
   if (tooDeep) throw tooDeepError(input, tooDeep);
-  const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-  if (mdx) parser.use(remarkMdx);
   let tree: MdastRoot;
   try {
-    tree = parser.parse(text) as MdastRoot;
-    await parser.run(tree);
+    tree = await parseMarkdown(text, { mdx });
   } catch (error) {
     if (isStackOverflow(error)) throw tooDeepError(input, { depth: MAX_NESTING + 1 });
     throw syntaxError(error, input);
@@ -222,6 +220,44 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     usedMdx: info.needsMdx,
     ...(info.imports ? { imports: true } : {}),
   };
+}
+
+type Parser = { parse(text: string): unknown; run(tree: MdastRoot): Promise<unknown> };
+/** Parsers of pruned extension sets, by needsKey: a frozen unified processor parses any number of files. */
+const prunedParsers = new Map<string, Promise<Parser>>();
+
+/**
+ * Markdown (after the compat rewrites) to mdast, with only the micromark extensions the pre-pass
+ * (syntax-needs.ts) could not rule out. A file that may need them all, and every file with
+ * `full` or FOLIO_FULL_PARSE=1, takes the reference path: remark-parse with remark-gfm,
+ * remark-directive and remark-mdx as plugins. The differential test holds the two equal.
+ */
+export async function parseMarkdown(text: string, { mdx, full = false }: { mdx: boolean; full?: boolean }): Promise<MdastRoot> {
+  const needs = full ? ALL_SYNTAX : syntaxNeeds(text);
+  let parser: Parser;
+  if (Object.values(needs).every(Boolean)) {
+    const { unified, remarkParse, remarkGfm, remarkDirective, remarkMdx } = await loadToolkit();
+    const reference = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+    if (mdx) reference.use(remarkMdx);
+    parser = reference;
+  } else {
+    const key = needsKey(needs, mdx);
+    let pruned = prunedParsers.get(key);
+    if (!pruned) {
+      pruned = (async () => {
+        const [{ unified, remarkParse }, extensions] = await Promise.all([loadToolkit(), parserExtensions(needs, mdx)]);
+        return unified()
+          .use(remarkParse)
+          .data({ micromarkExtensions: extensions.micromark, fromMarkdownExtensions: extensions.fromMarkdown })
+          .freeze() as unknown as Parser;
+      })();
+      prunedParsers.set(key, pruned);
+    }
+    parser = await pruned;
+  }
+  const tree = parser.parse(text) as MdastRoot;
+  await parser.run(tree);
+  return tree;
 }
 
 /** An `import … from '…'` (or `export … from`) of an MDX file, with the line of its statement. */

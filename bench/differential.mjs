@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// The parse pre-pass on the generated corpus and this site (issue 17):
+//  1. differential check: every page parsed and compiled with the extensions the pre-pass chose
+//     and with all of them (the reference path); prints the count and any difference;
+//  2. parse time per page (markdown → mdast, one thread), full parse vs. pruned, medians of rounds.
+//  3. with --builds N: cold builds (no cache, no output) of the corpus and of this site, N of each
+//     with the full parse (FOLIO_FULL_PARSE=1) and with the pre-pass, in turn; medians of wall and CPU.
+//   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check] [--builds 3]
+// Exits 1 when a difference is found.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { fmt, folioBin, median, timed } from './lib.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const work = path.join(here, '.work');
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const pages = Number(arg('pages', '1000'));
+const rounds = Number(arg('rounds', '5'));
+const check = !process.argv.includes('--no-check');
+const builds = Number(arg('builds', '0'));
+mkdirSync(work, { recursive: true });
+
+// The harness of the unit test and folio's parser from src/, bundled for Node (the bench runs without tsx).
+const lib = path.join(work, 'differential-lib.mjs');
+await esbuild.build({
+  stdin: {
+    contents: [
+      "export * from './test/support/parse-differential.ts';",
+      "export { parseMarkdown } from './src/markdown/compile.ts';",
+      "export { applyCompat } from './src/markdown/compat.ts';",
+      "export { parseFrontMatter } from './src/content/front-matter.ts';",
+      "export { syntaxNeeds } from './src/markdown/syntax-needs.ts';",
+      "export { CodeHighlighter } from './src/markdown/highlight.ts';",
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: lib,
+  packages: 'external',
+  logLevel: 'silent',
+});
+const h = await import(`${pathToFileURL(lib).href}?${Date.now()}`);
+
+const corpus = path.join(work, `corpus-${pages}`);
+if (!existsSync(path.join(corpus, 'docs'))) execFileSync(process.execPath, [path.join(here, 'make-corpus.mjs'), corpus, String(pages)], { stdio: 'inherit' });
+const sets = [
+  { name: `corpus (${pages} pages)`, base: corpus, files: h.markdownFiles(path.join(corpus, 'docs')) },
+  { name: 'this site (content/)', base: root, files: h.markdownFiles(path.join(root, 'content')) },
+];
+
+let failed = false;
+if (check) {
+  const highlighter = new h.CodeHighlighter();
+  for (const set of sets) {
+    const tally = h.newTally();
+    const started = performance.now();
+    await h.compareFiles(tally, set.files, { base: set.base, highlighter });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `differential, ${set.name}: ${tally.inputs} pages, ${tally.pruned} parsed with fewer extensions, ${tally.differences.length} differences (${seconds} s)`,
+    );
+    if (tally.differences.length) {
+      failed = true;
+      console.log(h.describeDifferences(tally, 5));
+    }
+  }
+}
+
+// What the parser gets: the body after the front matter and the compat rewrites.
+const texts = (files) =>
+  files.map((file) => {
+    const { body } = h.parseFrontMatter({ source: readFileSync(file, 'utf8'), file });
+    const mdx = file.endsWith('.mdx');
+    return {
+      mdx,
+      text: h.applyCompat(body, mdx ? { comments: true, admonitions: true, headingIds: true } : { comments: false, admonitions: true, headingIds: true }).text,
+    };
+  });
+
+// CPU time of this (single-threaded) process, in ms: on a busy machine wall time mostly measures the others.
+async function parseAll(inputs, full) {
+  const started = process.cpuUsage();
+  for (const { text, mdx } of inputs) await h.parseMarkdown(text, { mdx, full });
+  const { user, system } = process.cpuUsage(started);
+  return (user + system) / 1000;
+}
+
+console.log(`\nparse CPU time per page (markdown → mdast, one thread, median of ${rounds} rounds)`);
+for (const set of sets) {
+  const inputs = texts(set.files);
+  const dropped = {};
+  for (const { text } of inputs) {
+    for (const [need, on] of Object.entries(h.syntaxNeeds(text))) if (!on) dropped[need] = (dropped[need] ?? 0) + 1;
+  }
+  await parseAll(inputs, true);
+  await parseAll(inputs, false);
+  const full = [];
+  const pruned = [];
+  for (let r = 0; r < rounds; r++) {
+    full.push(await parseAll(inputs, true));
+    pruned.push(await parseAll(inputs, false));
+  }
+  const perPage = (ms) => (ms / inputs.length).toFixed(2);
+  const f = median(full);
+  const p = median(pruned);
+  console.log(`  ${set.name}: full ${perPage(f)} ms, pre-pass ${perPage(p)} ms (${((1 - p / f) * 100).toFixed(0)} % less)`);
+  console.log(
+    `    pages without: ${Object.entries(dropped)
+      .map(([need, n]) => `${need} ${n}`)
+      .join(', ')}`,
+  );
+}
+if (builds > 0) {
+  writeFileSync(
+    path.join(corpus, 'site.config.ts'),
+    `import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://bench.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n`,
+  );
+  const siteOut = path.join(work, 'differential-site-out');
+  const targets = [
+    { name: `corpus (${pages} pages)`, root: corpus, out: path.join(corpus, 'out') },
+    { name: 'this site', root, out: siteOut },
+  ];
+  console.log(`\ncold builds (--no-cache, output removed first; medians of ${builds}, full parse and pre-pass in turn)`);
+  for (const target of targets) {
+    const runs = { full: [], prepass: [] };
+    for (let r = 0; r < builds; r++) {
+      for (const mode of ['full', 'prepass']) {
+        rmSync(target.out, { recursive: true, force: true });
+        const env = { ...process.env, FOLIO_FULL_PARSE: mode === 'full' ? '1' : '' };
+        runs[mode].push(timed(process.execPath, [folioBin, 'build', '--root', target.root, '--out', target.out, '--no-cache', '--quiet'], { env }));
+      }
+    }
+    const line = (mode) => {
+      const wall = median(runs[mode].map((run) => run.wall));
+      const cpu = median(runs[mode].map((run) => run.cpu ?? Number.NaN));
+      return { wall, cpu, text: `wall ${fmt(wall)}, CPU ${fmt(cpu)}` };
+    };
+    const full = line('full');
+    const prepass = line('prepass');
+    console.log(`  ${target.name}: full parse ${full.text}; pre-pass ${prepass.text} (CPU ${((1 - prepass.cpu / full.cpu) * 100).toFixed(0)} % less)`);
+  }
+  rmSync(siteOut, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
