@@ -343,7 +343,7 @@ async function writeSite(input: FullBuildInput, { run }: Runner, { context }: Se
     () =>
       runEmitters({
         emitters: emittersFor(context.config),
-        input: { config: context.config, table, content, compiled: compiled.compiled, load, bodies },
+        input: { config: context.config, table, content, compiled: compiled.compiled, load, bodies, cache: context.cache, cacheSalt: context.buildHash },
         write: (urlPath, contents) => writeOutputFile(out, urlPath, contents),
       }),
     // Each emitter's own time when it is noticeable (the search index is built here).

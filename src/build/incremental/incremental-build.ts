@@ -230,7 +230,16 @@ async function writeChanges(
   if (planned.keysChanged) output.write('/routes.json', manifestJson(table));
   const emitted = await runEmitters({
     emitters: emittersFor(config),
-    input: { config, table, content, compiled: compiled.compiled, load: (files) => compiled.compiled.ensure(files), bodies },
+    input: {
+      config,
+      table,
+      content,
+      compiled: compiled.compiled,
+      load: (files) => compiled.compiled.ensure(files),
+      bodies,
+      cache: ctx.cache,
+      cacheSalt: ctx.buildHash,
+    },
     previous: prev.emitters,
     write: (urlPath, contents) => output.write(urlPath, contents),
   });
