@@ -31,7 +31,7 @@ const SPLIT_BYTES = 48_000;
 const CHUNK_MIN = 6_000;
 const CHUNK_MAX = 24_000;
 /** Text kept per section for its excerpt (all of it is indexed): a query fetches less. */
-const STORED_TEXT = 1_500;
+export const STORED_TEXT = 1_500;
 /** Packs of small shards: ended by a key that ends one once PACK_MIN bytes are in, always past PACK_BYTES. */
 const PACK_MIN = 4_000;
 const PACK_BYTES = 12_000;
@@ -80,7 +80,50 @@ class Pairs {
   }
 }
 
-export function buildSearchIndex(pages: readonly PageRecords[]): { manifest: SearchManifest; files: IndexFile[] } {
+/**
+ * The terms of a page, per section: `[length in words, the terms joined by spaces, body count × 2
+ * and bonus × 4 of each term in turn]`. The costly part of indexing (tokenising), kept with the
+ * page's records in the cache so that only changed pages are tokenised again.
+ */
+export type PageTerms = [length: number, terms: string, weights: number[]][];
+
+export function termsOfPage(page: PageRecords): PageTerms {
+  const tf = new Map<string, number>();
+  const bonus = new Map<string, number>();
+  // A record id is page × RECORD_PAGE + section: sections past that are left out.
+  return page.sections.slice(0, RECORD_PAGE).map((section, position) => {
+    tf.clear();
+    bonus.clear();
+    let length = 0;
+    eachToken(section.text, (term, part) => {
+      tf.set(term, (tf.get(term) ?? 0) + (part ? PART_WEIGHT : 1));
+      if (!part) length++;
+    });
+    // A heading or title word counts once, as a bonus of its own (not as more body
+    // frequency, which BM25 saturates): a page titled "Kafka" outranks a long page about it.
+    const add = (text: string, weight: number) =>
+      eachToken(text, (term, part) => {
+        bonus.set(term, Math.max(bonus.get(term) ?? 0, part ? weight * PART_WEIGHT : weight));
+      });
+    add(section.heading, HEADING_BOOST);
+    if (position === 0) add(page.title, TITLE_BOOST);
+    const terms: string[] = [];
+    const weights: number[] = [];
+    for (const [term, count] of tf) {
+      terms.push(term);
+      weights.push(Math.round(count * 2), Math.round((bonus.get(term) ?? 0) * 4));
+    }
+    for (const [term, value] of bonus) {
+      if (tf.has(term)) continue;
+      terms.push(term);
+      weights.push(0, Math.round(value * 4));
+    }
+    return [length, terms.join(' '), weights];
+  });
+}
+
+/** The index of these pages; `pageTerms` (termsOfPage of each, in the same order) when known. */
+export function buildSearchIndex(pages: readonly PageRecords[], pageTerms?: readonly PageTerms[]): { manifest: SearchManifest; files: IndexFile[] } {
   const termIds = new Map<string, number>();
   const terms: string[] = [];
   const idOf = (term: string) => {
@@ -97,32 +140,13 @@ export function buildSearchIndex(pages: readonly PageRecords[]): { manifest: Sea
   const recordPage: number[] = [];
   const recordSection: number[] = [];
   const lengths: number[] = [];
-  // Reused for every record: term id → body count, term id → heading/title bonus.
-  const tf = new Map<number, number>();
-  const bonus = new Map<number, number>();
   let record = 0;
   pages.forEach((page, pageId) => {
-    // A record id is page × RECORD_PAGE + section: sections past that are left out.
-    page.sections.slice(0, RECORD_PAGE).forEach((section, position) => {
-      tf.clear();
-      bonus.clear();
-      let length = 0;
-      eachToken(section.text, (term, part) => {
-        const id = idOf(term);
-        tf.set(id, (tf.get(id) ?? 0) + (part ? PART_WEIGHT : 1));
-        if (!part) length++;
-      });
-      // A heading or title word counts once, as a bonus of its own (not as more body
-      // frequency, which BM25 saturates): a page titled "Kafka" outranks a long page about it.
-      const add = (text: string, weight: number) =>
-        eachToken(text, (term, part) => {
-          const id = idOf(term);
-          bonus.set(id, Math.max(bonus.get(id) ?? 0, part ? weight * PART_WEIGHT : weight));
+    (pageTerms?.[pageId] ?? termsOfPage(page)).forEach(([length, words, weights], position) => {
+      if (words)
+        words.split(' ').forEach((term, i) => {
+          pairs.push(idOf(term), record, weights[2 * i] / 2, weights[2 * i + 1] / 4);
         });
-      add(section.heading, HEADING_BOOST);
-      if (position === 0) add(page.title, TITLE_BOOST);
-      for (const [id, count] of tf) pairs.push(id, record, count, bonus.get(id) ?? 0);
-      for (const [id, value] of bonus) if (!tf.has(id)) pairs.push(id, record, 0, value);
       recordPage.push(pageId);
       recordSection.push(position);
       lengths.push(length);
@@ -170,7 +194,7 @@ export function buildSearchIndex(pages: readonly PageRecords[]): { manifest: Sea
       if (threshold >= 0 && scores[k - from] < threshold) continue;
       const i = order[k];
       const id = pairs.record[i];
-      out.push(recordPage[id] - lastPage, recordSection[id], Math.round(pairs.count[i] * 2), Math.round(pairs.bonus[i] * 4), lengths[id]);
+      out.push(recordPage[id] - lastPage, recordSection[id], pairs.count[i] * 2, pairs.bonus[i] * 4, lengths[id]);
       lastPage = recordPage[id];
       kept++;
     }

@@ -12,7 +12,7 @@ import { hashOf } from '../../core/hash.js';
 import { MANIFEST_PATH } from '../../shared/search/format.js';
 import type { Route } from '../../routes/types.js';
 import type { EmitInput, EmittedFile, Emitter } from '../types.js';
-import { buildSearchIndex } from './indexer.js';
+import { buildSearchIndex, STORED_TEXT, termsOfPage, type PageTerms } from './indexer.js';
 import { pageRecordsOf, searchOptionsOf, searchSectionOf, type PageRecords, type SearchSection } from './records.js';
 
 const DIR = MANIFEST_PATH.slice(0, MANIFEST_PATH.lastIndexOf('/'));
@@ -37,11 +37,17 @@ function indexedRoutes({ config, table, bodies }: Pick<EmitInput, 'config' | 'ta
   return indexed;
 }
 
-/** Records by page key, kept between runs in one process; entries of pages gone are dropped each run. */
-let remembered = new Map<string, PageRecords>();
+/** A page's records and their terms (tokenising is most of the indexer's time). */
+interface Cached {
+  records: PageRecords;
+  terms: PageTerms;
+}
+
+/** By page key, kept between runs in one process; entries of pages gone are dropped each run. */
+let remembered = new Map<string, Cached>();
 
 const CACHE = 'search';
-const cacheKey = (input: EmitInput, page: Indexed) => hashOf('search-records-1', input.cacheSalt ?? '', page.key).slice(0, 32);
+const cacheKey = (input: EmitInput, page: Indexed) => hashOf('search-records-2', input.cacheSalt ?? '', page.key).slice(0, 32);
 
 export const searchEmitter: Emitter = {
   name: 'search',
@@ -52,21 +58,30 @@ export const searchEmitter: Emitter = {
   emit: async (input): Promise<EmittedFile[]> => {
     if (!searchOptionsOf(input.config)) return [];
     const pages = indexedRoutes(input);
-    const next = new Map<string, PageRecords>();
+    const next = new Map<string, Cached>();
     const missing: Indexed[] = [];
     for (const page of pages) {
-      const found = remembered.get(page.key) ?? input.cache?.get<PageRecords>(CACHE, cacheKey(input, page));
+      const found = remembered.get(page.key) ?? input.cache?.get<Cached>(CACHE, cacheKey(input, page));
       if (found) next.set(page.key, found);
       else missing.push(page);
     }
     await input.load(missing.map((page) => page.route.source!.file));
     for (const page of missing) {
-      const found = pageRecordsOf(page.route, page.section, input.compiled.get(page.route.source!.file));
+      const records = pageRecordsOf(page.route, page.section, input.compiled.get(page.route.source!.file));
+      // Once tokenised, only the text an excerpt shows is kept.
+      const found = {
+        records: { ...records, sections: records.sections.map((section) => ({ ...section, text: section.text.slice(0, STORED_TEXT) })) },
+        terms: termsOfPage(records),
+      };
       next.set(page.key, found);
       input.cache?.set(CACHE, cacheKey(input, page), found);
     }
     remembered = next;
-    const { manifest, files } = buildSearchIndex(pages.map((page) => next.get(page.key)!));
+    const cached = pages.map((page) => next.get(page.key)!);
+    const { manifest, files } = buildSearchIndex(
+      cached.map((page) => page.records),
+      cached.map((page) => page.terms),
+    );
     return [...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents })), { path: MANIFEST_PATH, contents: JSON.stringify(manifest) }];
   },
 };
