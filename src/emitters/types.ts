@@ -36,6 +36,12 @@ export interface EmittedFile {
   /** URL path of the file under the site, e.g. `/sitemap.xml` (the base URL is not part of it). */
   path: string;
   contents: string | Uint8Array;
+  /**
+   * The name carries a hash of the contents (the search index's files): when the emitter's
+   * previous run in this process wrote the same path, the file there is this one and watch mode
+   * does not write it again.
+   */
+  hashedName?: boolean;
 }
 
 export interface Emitter {

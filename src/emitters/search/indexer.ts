@@ -29,9 +29,9 @@ const MAX_POSTINGS = 1000;
 const SPLIT_BYTES = 48_000;
 /** A chunk of pages ends at a page that ends one once it has CHUNK_MIN characters, and always past CHUNK_MAX. */
 const CHUNK_MIN = 6_000;
-const CHUNK_MAX = 24_000;
+const CHUNK_MAX = 16_000;
 /** Text kept per section for its excerpt (all of it is indexed): a query fetches less. */
-export const STORED_TEXT = 1_500;
+export const STORED_TEXT = 500;
 /** Packs of small shards: ended by a key that ends one once PACK_MIN bytes are in, always past PACK_BYTES. */
 const PACK_MIN = 4_000;
 const PACK_BYTES = 12_000;

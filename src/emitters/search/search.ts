@@ -82,6 +82,9 @@ export const searchEmitter: Emitter = {
       cached.map((page) => page.records),
       cached.map((page) => page.terms),
     );
-    return [...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents })), { path: MANIFEST_PATH, contents: JSON.stringify(manifest) }];
+    return [
+      ...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents, hashedName: true })),
+      { path: MANIFEST_PATH, contents: JSON.stringify(manifest) },
+    ];
   },
 };
