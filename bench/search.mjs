@@ -81,7 +81,9 @@ async function siteFigures() {
     cold.push(emitterMs(['--force']));
     warm.push(emitterMs(['--force']));
   }
-  console.log(`This site: search emitter in a build, median of 3 [target <= 150 ms]: ${median(cold)} ms without its cache (${cold.join(', ')}), ${median(warm)} ms with it (${warm.join(', ')})`);
+  console.log(
+    `This site: search emitter in a build, median of 3 [target <= 150 ms]: ${median(cold)} ms without its cache (${cold.join(', ')}), ${median(warm)} ms with it (${warm.join(', ')})`,
+  );
   const searchDir = path.join(out, 'assets/search');
   const all = readdirSync(searchDir).map((file) => readFileSync(path.join(searchDir, file)));
   console.log(

@@ -19,7 +19,7 @@
  */
 import { hashOf } from '../../core/hash.js';
 import { B, INDEX_VERSION, K1, RECORD_PAGE, type SearchChunk, type SearchManifest } from '../../shared/search/format.js';
-import { eachToken } from '../../shared/search/tokenize.js';
+import { eachToken, eachTokenOfWord, wordsOf } from '../../shared/search/tokenize.js';
 import type { PageRecords } from './records.js';
 
 const TITLE_BOOST = 4;
@@ -56,10 +56,18 @@ function ends(text: string, every: number): boolean {
 /** Growable flat columns of (term, record, body count, bonus) pairs. */
 class Pairs {
   length = 0;
-  term = new Int32Array(1 << 14);
-  record = new Int32Array(1 << 14);
-  count = new Float32Array(1 << 14);
-  bonus = new Float32Array(1 << 14);
+  term: Int32Array;
+  record: Int32Array;
+  count: Float32Array;
+  bonus: Float32Array;
+  /** `capacity`: the number of pairs when known (growing copies the columns again and again). */
+  constructor(capacity = 1 << 14) {
+    const size = Math.max(16, capacity);
+    this.term = new Int32Array(size);
+    this.record = new Int32Array(size);
+    this.count = new Float32Array(size);
+    this.bonus = new Float32Array(size);
+  }
   push(term: number, record: number, count: number, bonus: number): void {
     if (this.length === this.term.length) {
       const grow = <T extends Int32Array | Float32Array>(array: T): T => {
@@ -87,6 +95,24 @@ class Pairs {
  */
 export type PageTerms = [length: number, terms: string, weights: number[]][];
 
+/**
+ * The tokens of a word, flat (`term, part, term, part…`), remembered: words repeat (a site uses a
+ * few thousand words again and again), and a lookup is cheaper than the tokeniser's expressions.
+ * Bounded: cleared when it holds MEMO_WORDS words.
+ */
+const memo = new Map<string, (string | boolean)[]>();
+const MEMO_WORDS = 200_000;
+function tokensOf(word: string): (string | boolean)[] {
+  let tokens = memo.get(word);
+  if (!tokens) {
+    if (memo.size >= MEMO_WORDS) memo.clear();
+    const found: (string | boolean)[] = [];
+    eachTokenOfWord(word, (term, part) => found.push(term, part));
+    memo.set(word, (tokens = found));
+  }
+  return tokens;
+}
+
 export function termsOfPage(page: PageRecords): PageTerms {
   const tf = new Map<string, number>();
   const bonus = new Map<string, number>();
@@ -95,10 +121,15 @@ export function termsOfPage(page: PageRecords): PageTerms {
     tf.clear();
     bonus.clear();
     let length = 0;
-    eachToken(section.text, (term, part) => {
-      tf.set(term, (tf.get(term) ?? 0) + (part ? PART_WEIGHT : 1));
-      if (!part) length++;
-    });
+    for (const word of wordsOf(section.text)) {
+      const tokens = tokensOf(word);
+      for (let i = 0; i < tokens.length; i += 2) {
+        const term = tokens[i] as string;
+        const part = tokens[i + 1] as boolean;
+        tf.set(term, (tf.get(term) ?? 0) + (part ? PART_WEIGHT : 1));
+        if (!part) length++;
+      }
+    }
     // A heading or title word counts once, as a bonus of its own (not as more body
     // frequency, which BM25 saturates): a page titled "Kafka" outranks a long page about it.
     const add = (text: string, weight: number) =>
@@ -135,14 +166,17 @@ export function buildSearchIndex(pages: readonly PageRecords[], pageTerms?: read
     }
     return id;
   };
-  const pairs = new Pairs();
+  const pageTermsOf = pageTerms?.length === pages.length ? pageTerms : pages.map(termsOfPage);
+  let known = 0;
+  for (const page of pageTermsOf) for (const section of page) known += section[2].length / 2;
+  const pairs = new Pairs(known);
   // Per record (numbered in order here): its page, its section in the page, its length.
   const recordPage: number[] = [];
   const recordSection: number[] = [];
   const lengths: number[] = [];
   let record = 0;
-  pages.forEach((page, pageId) => {
-    (pageTerms?.[pageId] ?? termsOfPage(page)).forEach(([length, words, weights], position) => {
+  pages.forEach((_page, pageId) => {
+    pageTermsOf[pageId].forEach(([length, words, weights], position) => {
       if (words)
         words.split(' ').forEach((term, i) => {
           pairs.push(idOf(term), record, weights[2 * i] / 2, weights[2 * i + 1] / 4);
