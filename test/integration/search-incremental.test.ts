@@ -1,10 +1,10 @@
 /**
  * The search index in watch mode (BuildSession, what `folio serve` runs): an edit of one page
  * rewrites the index files of the terms that page touches, its record chunk and the manifest,
- * not every file (shards hold no global statistic), and the result is still byte for byte what
- * a build from scratch writes.
+ * not every file (shards hold no global statistic); the files it keeps are not written again;
+ * and the result is still byte for byte what a build from scratch writes.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../src/build/incremental/staging.js';
@@ -42,6 +42,12 @@ describe('search index in watch mode', () => {
     expect((await session.build()).ok).toBe(true);
     const out = path.join(site, 'out');
     const before = searchFiles(out);
+    // The file itself (inode and modification time): a file written again is a new one.
+    const identity = (name: string) => {
+      const stat = statSync(path.join(out, 'assets/search', name));
+      return `${stat.ino}:${stat.mtimeMs}`;
+    };
+    const identities = new Map(before.map((name) => [name, identity(name)]));
     expect(before.length).toBeGreaterThan(20);
 
     const file = path.join(site, 'content/docs/many/page-17.md');
@@ -58,6 +64,7 @@ describe('search index in watch mode', () => {
     expect(written.some((name) => name.startsWith('r-'))).toBe(true);
     expect(written.length).toBeLessThan(before.length / 4);
     expect(kept.length).toBeGreaterThan((before.length * 3) / 4);
+    for (const name of kept.filter((name) => name !== 'manifest.json')) expect(identity(name), name).toBe(identities.get(name));
     // Nothing stale is left: the index in out/ is the one a build from scratch writes.
     const fresh = new BuildSession({ root: site, outDir: 'out-fresh', logger, now });
     expect((await fresh.build()).ok).toBe(true);
