@@ -124,7 +124,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     () =>
       runEmitters({
         emitters: emittersFor(ctx.config),
-        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, bodies },
+        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, bodies, cache: ctx.cache, cacheSalt: ctx.buildHash },
         previous: previous?.emitters,
         write: (urlPath, contents) => sink.emit(urlPath, contents),
       }),

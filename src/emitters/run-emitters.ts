@@ -39,6 +39,7 @@ export async function runEmitters({
       continue;
     }
     let files;
+    const wroteBefore = new Set(before?.files);
     const started = performance.now();
     try {
       files = await emitter.emit(input);
@@ -63,6 +64,7 @@ export async function runEmitters({
         throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} and ${owner} emitters both write ${file.path}` });
       }
       claimed.set(file.path, emitter.name);
+      if (file.hashedName && wroteBefore.has(file.path)) continue;
       try {
         await write(file.path, file.contents);
       } catch (error) {

@@ -6,6 +6,7 @@
  */
 import type { SiteConfig } from '../config/schema.js';
 import type { Content } from '../content/types.js';
+import type { Cache } from '../core/cache.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import type { RouteTable } from '../routes/types.js';
 
@@ -23,12 +24,24 @@ export interface EmitInput {
   load(files: Iterable<string>): Promise<void>;
   /** A fingerprint of each source's compiled body and listing data, by file: cheap input for `fingerprint`. */
   bodies: ReadonlyMap<string, string>;
+  /**
+   * The build's cache, for what an emitter derives from one page (the search records): with
+   * `cacheSalt` (folio's code and the config) in every key. Absent: nothing is kept.
+   */
+  cache?: Cache;
+  cacheSalt?: string;
 }
 
 export interface EmittedFile {
   /** URL path of the file under the site, e.g. `/sitemap.xml` (the base URL is not part of it). */
   path: string;
   contents: string | Uint8Array;
+  /**
+   * The name carries a hash of the contents (the search index's files): when the emitter's
+   * previous run in this process wrote the same path, the file there is this one and watch mode
+   * does not write it again.
+   */
+  hashedName?: boolean;
 }
 
 export interface Emitter {

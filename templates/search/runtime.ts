@@ -9,9 +9,39 @@ import { withBase } from '../../src/shared/url.js';
 
 const DIR = MANIFEST_PATH.slice(0, MANIFEST_PATH.lastIndexOf('/') + 1);
 
+/** How long a manifest fetched ahead is used: a dialog opened later asks again (the site may have changed). */
+const EARLY_MS = 30_000;
+
+/**
+ * The manifest, asked for as soon as this chunk runs (it is fetched on intent, hover or focus of
+ * the search button, or on open), so that it is on its way while the dialog mounts instead of
+ * after: the first query waited for the chunk, the dialog, then the manifest, one after another.
+ * The chunk sits in /assets/, the folder above the index (emit-assets.ts), whatever the base URL.
+ */
+let early: { at: number; manifest: Promise<unknown> } | undefined;
+try {
+  const manifest = fetch(new URL(MANIFEST_PATH.replace(/^\/assets\//, ''), import.meta.url).href, { cache: 'no-cache' }).then((response) => {
+    if (!response.ok) throw new Error(`manifest.json answered ${response.status}`);
+    return response.json();
+  });
+  // A failure here only means the engine asks again.
+  manifest.catch(() => (early = undefined));
+  early = { at: Date.now(), manifest };
+} catch {
+  early = undefined;
+}
+
 /** One engine per dialog or page visit: the manifest (fixed name) is checked again, the hashed files come from the HTTP cache. */
 export function searchEngine(baseUrl: string) {
   return createSearch(async (file) => {
+    if (file === 'manifest.json' && early) {
+      const { at, manifest } = early;
+      early = undefined;
+      if (Date.now() - at < EARLY_MS) {
+        const found = await manifest.catch(() => undefined);
+        if (found) return found;
+      }
+    }
     const response = await fetch(withBase(baseUrl, `${DIR}${file}`), file === 'manifest.json' ? { cache: 'no-cache' } : {});
     if (!response.ok) throw new Error(`${file} answered ${response.status}`);
     return response.json();

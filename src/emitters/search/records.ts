@@ -76,17 +76,65 @@ export function decodeEntities(text: string): string {
 }
 
 /** Block-level tags: their boundaries separate words. */
-const BLOCK = /^(?:p|div|li|ul|ol|pre|br|hr|tr|td|th|table|thead|tbody|h[1-6]|blockquote|section|details|summary|dt|dd|dl|figure|figcaption)$/i;
+const BLOCK = new Set(
+  'p div li ul ol pre br hr tr td th table thead tbody h1 h2 h3 h4 h5 h6 blockquote section details summary dt dd dl figure figcaption'.split(' '),
+);
+/** Elements whose content is not text a reader searches for (a code block's Copy button). */
+const SKIPPED = new Set(['script', 'style', 'template', 'button']);
+const TAG_NAME = /[a-zA-Z][\w:-]*/y;
 
-/** Plain text of an HTML fragment: tags out (their text kept); scripts, styles, buttons and anchor marks out. */
+/**
+ * Plain text of an HTML fragment: tags out (their text kept); scripts, styles, buttons and anchor
+ * marks out. One pass from `<` to `<` (a highlighted code block has a tag every few characters:
+ * a regular expression per tag made this the search emitter's largest cost).
+ */
 export function textOfHtml(html: string): string {
-  const text = html
-    // Scripts, styles and buttons (a code block's Copy) are not text a reader searches for.
-    .replace(/<(script|style|template|button)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<a\b[^>]*\bclass="hash-link"[^>]*>[\s\S]*?<\/a>/gi, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<\/?([a-zA-Z][\w:-]*)\b[^>]*>/g, (_tag, name: string) => (BLOCK.test(name) ? ' ' : ''));
-  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+  let text = '';
+  let at = 0;
+  const unclosed = new Set<string>();
+  while (at < html.length) {
+    const open = html.indexOf('<', at);
+    if (open < 0) {
+      text += html.slice(at);
+      break;
+    }
+    text += html.slice(at, open);
+    if (html.startsWith('<!--', open)) {
+      const close = html.indexOf('-->', open + 4);
+      at = close < 0 ? html.length : close + 3;
+      continue;
+    }
+    const closing = html[open + 1] === '/';
+    TAG_NAME.lastIndex = open + (closing ? 2 : 1);
+    const name = TAG_NAME.exec(html)?.[0].toLowerCase();
+    if (!name) {
+      // Not a tag: a lone '<' is text.
+      text += '<';
+      at = open + 1;
+      continue;
+    }
+    const end = html.indexOf('>', TAG_NAME.lastIndex);
+    if (end < 0) {
+      text += html.slice(open);
+      break;
+    }
+    at = end + 1;
+    if (!closing && !unclosed.has(name) && (SKIPPED.has(name) || (name === 'a' && html.slice(open, end).includes('class="hash-link"')))) {
+      // Up to the element's closing tag (case-insensitive); one that never closes is only a tag.
+      const close = new RegExp(`</${name}\\s*>`, 'gi');
+      close.lastIndex = at;
+      const found = close.exec(html);
+      if (found) {
+        if (name !== 'a') text += ' ';
+        at = found.index + found[0].length;
+        continue;
+      }
+      // Not closed here, so not after any later one either: the scan stays linear.
+      unclosed.add(name);
+    }
+    if (BLOCK.has(name)) text += ' ';
+  }
+  return (text.includes('&') ? decodeEntities(text) : text).replace(/\s+/g, ' ').trim();
 }
 
 const HEADING = /<h([23])\b([^>]*)>/gi;

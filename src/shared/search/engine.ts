@@ -7,7 +7,7 @@
  * last word still being typed, and when nothing else matches, fuzzily (edit distance 1 from 5
  * letters, 2 from 8) among the terms of its shard: "typscript" finds typescript.
  */
-import type { SearchChunk, SearchManifest, SearchShard } from './format.js';
+import { B, K1, POSTING, RECORD_PAGE, type SearchChunk, type SearchManifest, type SearchShard } from './format.js';
 import { normalise, shardKeyOf, tokensOfWord, wordsOf } from './tokenize.js';
 
 export interface ExcerptPart {
@@ -70,18 +70,31 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length];
 }
 
-function decode(postings: number[], into: Map<number, number>, weight: number): void {
-  let id = 0;
-  for (let i = 0; i < postings.length; i += 2) {
-    id += postings[i];
-    const score = postings[i + 1] * weight;
+/**
+ * Adds a term's postings to `into` (record id → best score): BM25 from the posting's body count
+ * and record length with the manifest's record count and average length, plus the field bonus,
+ * both times the term's idf.
+ */
+function decode(postings: number[], into: Map<number, number>, weight: number, index: SearchManifest): void {
+  const df = postings[0];
+  const idf = Math.log(1 + (index.n - df + 0.5) / (df + 0.5));
+  let page = 0;
+  for (let i = 1; i + POSTING <= postings.length; i += POSTING) {
+    page += postings[i];
+    const id = page * RECORD_PAGE + postings[i + 1];
+    const count = postings[i + 2] / 2;
+    const norm = K1 * (1 - B + (B * postings[i + 4]) / index.avg);
+    const body = count > 0 ? (count * (K1 + 1)) / (count + norm) : 0;
+    const score = 100 * idf * (body + postings[i + 3] / 4) * weight;
     if (score > (into.get(id) ?? 0)) into.set(id, score);
   }
 }
 
+/** How many records have the term: the most frequent completions are tried first. */
+const frequency = (postings: number[]) => postings[0];
+
 export function createSearch(load: Loader) {
   let manifest: Promise<SearchManifest> | undefined;
-  let pageStarts: number[] = [];
   const files = new Map<string, Promise<unknown>>();
   const file = <T>(name: string): Promise<T> => {
     let pending = files.get(name);
@@ -94,29 +107,11 @@ export function createSearch(load: Loader) {
     return pending as Promise<T>;
   };
   const getManifest = () => {
-    manifest ??= load('manifest.json').then((data) => {
-      const loaded = data as SearchManifest;
-      pageStarts = [];
-      let first = 0;
-      for (const count of loaded.pages) {
-        pageStarts.push(first);
-        first += count;
-      }
-      return loaded;
-    });
+    manifest ??= load('manifest.json') as Promise<SearchManifest>;
     manifest.catch(() => (manifest = undefined));
     return manifest;
   };
-  const pageOf = (record: number): number => {
-    let low = 0;
-    let high = pageStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (pageStarts[middle] <= record) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
+  const pageOf = (record: number): number => Math.floor(record / RECORD_PAGE);
 
   async function matchWord(word: string, prefix: boolean, index: SearchManifest): Promise<WordMatch | undefined> {
     const tokens = tokensOfWord(word);
@@ -136,15 +131,15 @@ export function createSearch(load: Loader) {
     const shard = shardFor(whole);
     const exact = shard?.[whole];
     if (exact) {
-      decode(exact, scores, 1);
+      decode(exact, scores, 1, index);
       terms.push(whole);
     }
     if (prefix && shard) {
       const longer = Object.keys(shard).filter((term) => term.length > whole.length && term.startsWith(whole));
       // The most frequent completions first (longest postings), a bounded number of them.
-      longer.sort((a, b) => shard[b].length - shard[a].length);
+      longer.sort((a, b) => frequency(shard[b]) - frequency(shard[a]));
       for (const term of longer.slice(0, MAX_EXPANSIONS)) {
-        decode(shard[term], scores, PREFIX_WEIGHT);
+        decode(shard[term], scores, PREFIX_WEIGHT, index);
         terms.push(term);
       }
     }
@@ -154,7 +149,7 @@ export function createSearch(load: Loader) {
       const partScores = parts.map((part) => {
         const found = new Map<number, number>();
         const postings = shardFor(part.term)?.[part.term];
-        if (postings) decode(postings, found, 1);
+        if (postings) decode(postings, found, 1, index);
         return found;
       });
       for (const [id, first] of partScores[0]) {
@@ -177,10 +172,10 @@ export function createSearch(load: Loader) {
       const near = Object.keys(shard)
         .map((term) => [term, editDistance(whole, term, max)] as const)
         .filter(([, distance]) => distance <= max)
-        .sort((a, b) => a[1] - b[1] || shard[b[0]].length - shard[a[0]].length)
+        .sort((a, b) => a[1] - b[1] || frequency(shard[b[0]]) - frequency(shard[a[0]]))
         .slice(0, MAX_EXPANSIONS);
       for (const [term, distance] of near) {
-        decode(shard[term], scores, FUZZY_WEIGHT / distance);
+        decode(shard[term], scores, FUZZY_WEIGHT / distance, index);
         terms.push(term);
       }
     }
@@ -225,42 +220,42 @@ export function createSearch(load: Loader) {
       .slice(0, limit);
     // Records to show: the page's intro (for its title) and its best sections.
     const shown = ranked.map((page) => {
+      const intro = page.pageId * RECORD_PAGE;
       const best = page.records
-        .filter((id) => id !== pageStarts[page.pageId])
+        .filter((id) => id !== intro)
         .sort((a, b) => count(records.get(b)!.words) - count(records.get(a)!.words) || records.get(b)!.score - records.get(a)!.score || a - b)
         .slice(0, sections);
-      return { page, intro: pageStarts[page.pageId], sections: best };
+      return { page, intro, sections: best };
     });
-    const chunkOf = (id: number) => {
+    // The chunk holding a page: the last one starting at or before it.
+    const chunkOf = (pageId: number) => {
       let low = 0;
       let high = index.chunks.length - 1;
       while (low < high) {
         const middle = (low + high + 1) >> 1;
-        if (index.chunks[middle][0] <= id) low = middle;
+        if (index.chunks[middle][0] <= pageId) low = middle;
         else high = middle - 1;
       }
       return low;
     };
-    const needed = new Set(shown.flatMap((entry) => [entry.intro, ...entry.sections].map(chunkOf)));
+    const needed = new Set(shown.map((entry) => chunkOf(entry.page.pageId)));
     const chunks = new Map<number, SearchChunk>();
     await Promise.all([...needed].map(async (n) => chunks.set(n, await file<SearchChunk>(index.chunks[n][1]))));
-    const recordOf = (id: number) => {
-      const n = chunkOf(id);
-      const chunk = chunks.get(n)!;
-      return { chunk, record: chunk.records[id - index.chunks[n][0]] };
+    const pageData = (pageId: number) => {
+      const n = chunkOf(pageId);
+      return chunks.get(n)!.pages[pageId - index.chunks[n][0]];
     };
     const highlight = matches.flatMap((match) => match.terms);
-    return shown.map(({ intro, sections: ids }) => {
-      const { chunk, record } = recordOf(intro);
-      const [title, url, label] = chunk.pages[record[0]];
+    return shown.map(({ page, intro, sections: ids }) => {
+      const [title, url, label, stored] = pageData(page.pageId);
       return {
         title,
         url,
         label,
-        excerpt: records.has(intro) ? excerptOf(record[3], highlight) : [],
+        excerpt: records.has(intro) ? excerptOf(stored[0]?.[2] ?? '', highlight) : [],
         sections: ids.map((id) => {
-          const section = recordOf(id).record;
-          return { heading: section[1], anchor: section[2], url: `${url}#${section[2]}`, excerpt: excerptOf(section[3], highlight) };
+          const [heading, anchor, text] = stored[id % RECORD_PAGE];
+          return { heading, anchor, url: `${url}#${anchor}`, excerpt: excerptOf(text, highlight) };
         }),
       };
     });
