@@ -22,6 +22,7 @@ import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
 import { checkLinks } from '../links/check-links.js';
 import { bundleServer, serverBundleId, type ServerModule } from '../render/bundle-pages.js';
 import { siteThemeOf } from '../render/site-theme.js';
+import type { DocumentAssets } from '../render/document.js';
 import { renderPages } from '../render/render-pages.js';
 import { createRouteTable } from '../routes/route-table.js';
 import type { RouteTable } from '../routes/types.js';
@@ -281,7 +282,7 @@ async function readSources(input: FullBuildInput, { run }: Runner, { context }: 
 
 /** What writeSite put into the output folder. */
 interface WrittenSite {
-  assets: { client: ClientAssets; server: ServerModule; document: { scripts: string[]; styles: string[]; siteData: string; routes: string } };
+  assets: { client: ClientAssets; server: ServerModule; document: DocumentAssets };
   rendered: Awaited<ReturnType<typeof renderPages>>;
   emitted: EmitOutcome;
   /** Output files that are not pages, as URL paths (link targets). */
@@ -311,7 +312,7 @@ async function writeSite(input: FullBuildInput, { run }: Runner, { context }: Se
         copyFileSync(media.source, target);
       }
       const siteData = writeSiteData({ site: table.site, outDir: out });
-      return { client, server, document: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json' } };
+      return { client, server, document: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json', pageChunks: client.pageChunks } };
     },
     (a) => `${Object.keys(a.client.sizes).length} files`,
   );

@@ -49,6 +49,13 @@ export interface RenderResult {
   manifest?: ReuseManifest;
 }
 
+/** A route in routes.json: where its data is, and a `.tsx` page's component (its own chunk). */
+export function manifestEntry(route: Route): RouteManifestEntry {
+  const entry: RouteManifestEntry = { path: route.path, key: route.key, chunk: chunkUrl(route) };
+  if (route.template === 'tsxPage') entry.component = (route as Route<'tsxPage'>).props.component;
+  return entry;
+}
+
 export function chunkUrl(route: Pick<Route, 'key'>): string {
   return `/${CHUNK_DIR}/${chunkNameFor(route.key)}`;
 }
@@ -108,7 +115,7 @@ export async function renderPages(input: RenderInput): Promise<RenderResult> {
   await flush();
   const notFound = renderRoute(input, input.table.notFound);
   await writeFile(path.join(input.outDir, '404.html'), notFound.html);
-  const manifest: RouteManifestEntry[] = input.table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
+  const manifest: RouteManifestEntry[] = input.table.routes.map(manifestEntry);
   await writeFile(path.join(input.outDir, 'routes.json'), JSON.stringify(manifest));
   return { links, written, reused, ...(next ? { manifest: next } : {}) };
 

@@ -220,7 +220,7 @@ async function writeChanges(
     frontMatter: compiled.frontMatter,
     postData,
     server,
-    assets: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json' },
+    assets: { scripts: client.scripts, styles: client.styles, siteData, routes: '/routes.json', pageChunks: client.pageChunks },
     outDir,
   };
   const rendered = renderRoutes(renderInput, toRender);

@@ -8,7 +8,7 @@
  */
 import type { PageLinks } from '../../links/check-links.js';
 import { scanHtml } from '../../links/check-links.js';
-import { CHUNK_DIR, chunkUrl, renderRoute, type RenderInput } from '../../render/render-pages.js';
+import { CHUNK_DIR, manifestEntry, renderRoute, type RenderInput } from '../../render/render-pages.js';
 import type { Route, RouteTable } from '../../routes/types.js';
 import type { RouteManifestEntry } from '../../shared/page-data.js';
 import { chunkNameFor, outputFileFor } from '../../shared/url.js';
@@ -92,6 +92,6 @@ export function renderNotFound(input: RenderInput): string {
 
 /** routes.json, as renderPages writes it. */
 export function manifestJson(table: RouteTable): string {
-  const manifest: RouteManifestEntry[] = table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
+  const manifest: RouteManifestEntry[] = table.routes.map(manifestEntry);
   return JSON.stringify(manifest);
 }
