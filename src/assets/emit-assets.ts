@@ -89,7 +89,7 @@ export async function bundleClient({
       ...(theme ? { publicPath: theme.assetsUrl } : {}),
       metafile: true,
       logLevel: 'silent',
-      plugins: [sharedReact(root), pagesPlugin(pages, { lazy: true }), siteThemePlugin(theme), cssModulesPlugin({ emitCss: true })],
+      plugins: [...sharedReact(root, theme), pagesPlugin(pages, { lazy: true }), siteThemePlugin(theme), cssModulesPlugin({ emitCss: true })],
       nodePaths: [path.join(root, 'node_modules')],
       tsconfig: path.join(root, 'src/client/tsconfig.json'),
     });
@@ -213,12 +213,17 @@ function sharedWithClient(root: string): esbuild.Plugin {
  * importing it: a page chunk that imported React would make esbuild move React, and the JSX
  * runtime, out of the entry into a shared chunk that every first visit fetches besides.
  */
-function sharedReact(root: string): esbuild.Plugin {
+function sharedReact(root: string, theme: SiteTheme | undefined): esbuild.Plugin[] {
+  // The site's theme files run with the entry (they replace its components): a module they share
+  // with a page would sit in a chunk that runs before the entry has handed React over. Such a
+  // site imports React as usual (esbuild may then put React in a shared chunk).
+  if (theme && Object.keys(theme.overrides).length > 0) return [];
   const own = [path.join(root, 'src'), path.join(root, 'templates')];
+  // Not packages: one that folio's templates use too would share the borrowing module with the entry.
   const borrows = (importer: string) =>
-    !importer.includes(`${path.sep}node_modules${path.sep}react`) &&
+    !importer.includes(`${path.sep}node_modules${path.sep}`) &&
     (importer.startsWith(path.join(root, 'templates', 'docusaurus') + path.sep) || !own.some((dir) => importer.startsWith(dir + path.sep)));
-  return {
+  const plugin: esbuild.Plugin = {
     name: 'folio-shared-react',
     setup(build) {
       build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) =>
@@ -234,6 +239,7 @@ function sharedReact(root: string): esbuild.Plugin {
       }));
     },
   };
+  return [plugin];
 }
 
 function writeBundleFiles(dir: string, files: BundleFile[]): void {
