@@ -114,10 +114,13 @@ export async function bundleClient({
     const entryCss = new Set(entryCssFile ? Object.keys(result.metafile.outputs[entryCssFile].inputs) : []);
     for (const file of css) {
       if (file === entryCssFile || Object.keys(result.metafile.outputs[file].inputs).some((input) => !entryCss.has(input))) styles.push(urlOf(file));
+      else delete sizes[urlOf(file)];
     }
     const pageChunks = pageChunksOf({ metafile: result.metafile, pages, root, scripts, urlOf });
     if (searchFile) sizes[`/assets/${searchName}`] = searchFile.contents.length;
-    const files = [...result.outputFiles, ...(searchFile ? [searchFile] : [])].map((file) => ({
+    // The repeated stylesheets are not written either.
+    const written = result.outputFiles.filter((file) => !file.path.endsWith('.css') || styles.includes(urlOf(file.path)));
+    const files = [...written, ...(searchFile ? [searchFile] : [])].map((file) => ({
       path: path.relative(assetsDir, file.path),
       contents: Buffer.from(file.contents).toString('base64'),
     }));
