@@ -10,7 +10,7 @@ import * as esbuild from 'esbuild';
 import { hashOf } from '../core/hash.js';
 import type { BuildContext } from '../core/context.js';
 import type { TsxPageFile } from '../content/pages.js';
-import { compileError, PAGE_LOADERS, pagesEntrySource, pagesPlugin } from '../render/bundle-pages.js';
+import { compileError, lazyPagesEntrySource, PAGE_COMPONENT, PAGE_LOADERS, pagesPlugin } from '../render/bundle-pages.js';
 import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
 import { folioRoot } from '../core/folio-root.js';
 import { cssModulesPlugin } from '../render/css-modules.js';
@@ -21,6 +21,8 @@ export interface ClientBundle {
   scripts: string[];
   styles: string[];
   sizes: Record<string, number>;
+  /** By `.tsx` page id: its chunk and the chunks that one imports that `scripts` do not hold (preloaded by its page only). */
+  pageChunks: Record<string, string[]>;
 }
 
 const CLIENT_ENTRY = 'folio-client-entry.tsx';
@@ -37,9 +39,9 @@ export async function bundleClient({
   theme?: SiteTheme;
 }): Promise<ClientBundle> {
   const root = folioRoot();
-  const source = `import { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\n${customCssImports(theme)}start(pages);\n`;
+  const source = `import ${JSON.stringify(path.join(root, 'src/client/shared-modules.ts'))};\nimport { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\n${customCssImports(theme)}start(pages);\n`;
   const withSearch = ctx.config.search !== false;
-  const key = hashOf('client', ctx.buildHash, source, pagesEntrySource(pages), siteThemeKey(theme), String(withSearch));
+  const key = hashOf('client', ctx.buildHash, source, lazyPagesEntrySource(pages), siteThemeKey(theme), String(withSearch));
   const assetsDir = path.join(outDir, 'assets');
   const cached = lookupBundle<ClientBundle>(ctx.cache, key);
   if (cached) {
@@ -87,13 +89,14 @@ export async function bundleClient({
       ...(theme ? { publicPath: theme.assetsUrl } : {}),
       metafile: true,
       logLevel: 'silent',
-      plugins: [pagesPlugin(pages), siteThemePlugin(theme), cssModulesPlugin({ emitCss: true })],
+      plugins: [...sharedReact(root, theme), pagesPlugin(pages, { lazy: true }), siteThemePlugin(theme), cssModulesPlugin({ emitCss: true })],
       nodePaths: [path.join(root, 'node_modules')],
       tsconfig: path.join(root, 'src/client/tsconfig.json'),
     });
     const sizes: Record<string, number> = {};
     const scripts: string[] = [];
     const styles: string[] = [];
+    const css: string[] = [];
     const urlOf = (file: string) => `/${path.relative(outDir, path.resolve(root, file)).split(path.sep).join('/')}`;
     for (const [file, info] of Object.entries(result.metafile.outputs)) {
       const url = urlOf(file);
@@ -103,15 +106,26 @@ export async function bundleClient({
       if (file.endsWith('.js') && info.entryPoint === CLIENT_ENTRY) {
         scripts.push(url, ...info.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => urlOf(item.path)));
       }
-      if (file.endsWith('.css')) styles.push(url);
+      if (file.endsWith('.css')) css.push(file);
     }
+    // A page chunk's stylesheet repeats what the entry's already holds (esbuild puts the CSS of
+    // import() targets in both): only a stylesheet with CSS of its own is linked.
+    const entryCssFile = Object.values(result.metafile.outputs).find((info) => info.entryPoint === CLIENT_ENTRY && info.cssBundle)?.cssBundle;
+    const entryCss = new Set(entryCssFile ? Object.keys(result.metafile.outputs[entryCssFile].inputs) : []);
+    for (const file of css) {
+      if (file === entryCssFile || Object.keys(result.metafile.outputs[file].inputs).some((input) => !entryCss.has(input))) styles.push(urlOf(file));
+      else delete sizes[urlOf(file)];
+    }
+    const pageChunks = pageChunksOf({ metafile: result.metafile, pages, root, scripts, urlOf });
     if (searchFile) sizes[`/assets/${searchName}`] = searchFile.contents.length;
-    const files = [...result.outputFiles, ...(searchFile ? [searchFile] : [])].map((file) => ({
+    // The repeated stylesheets are not written either.
+    const written = result.outputFiles.filter((file) => !file.path.endsWith('.css') || styles.includes(urlOf(file.path)));
+    const files = [...written, ...(searchFile ? [searchFile] : [])].map((file) => ({
       path: path.relative(assetsDir, file.path),
       contents: Buffer.from(file.contents).toString('base64'),
     }));
     writeBundleFiles(assetsDir, files);
-    const bundle = { scripts, styles, sizes };
+    const bundle = { scripts, styles, sizes, pageChunks };
     const inputs = [
       ...new Set([...inputsOf(result.metafile, { cwd: root, virtual: [CLIENT_ENTRY] }), ...(search ? inputsOf(search.metafile, { cwd: root }) : [])]),
     ].sort();
@@ -120,6 +134,42 @@ export async function bundleClient({
   } catch (error) {
     throw compileError(error);
   }
+}
+
+/**
+ * Each `.tsx` page's chunk (an entry point of the metafile, as import() targets are) and the chunks it
+ * imports statically, less those every page loads already: what its HTML preloads (document.ts).
+ */
+function pageChunksOf({
+  metafile,
+  pages,
+  root,
+  scripts,
+  urlOf,
+}: {
+  metafile: esbuild.Metafile;
+  pages: TsxPageFile[];
+  root: string;
+  scripts: string[];
+  urlOf: (file: string) => string;
+}): Record<string, string[]> {
+  const byEntry = new Map<string, string>();
+  for (const [file, info] of Object.entries(metafile.outputs)) if (info.entryPoint && file.endsWith('.js')) byEntry.set(info.entryPoint, file);
+  const chunks: Record<string, string[]> = {};
+  for (const page of pages) {
+    // A page's chunk is the entry point of its virtual component module (bundle-pages.ts).
+    const first = byEntry.get(`${PAGE_COMPONENT}${page.file}`);
+    if (!first) continue;
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file) || scripts.includes(urlOf(file))) return;
+      seen.add(file);
+      for (const item of metafile.outputs[file]?.imports ?? []) if (item.kind === 'import-statement' && !item.external) visit(item.path);
+    };
+    visit(first);
+    chunks[page.id] = [...seen].map(urlOf);
+  }
+  return chunks;
 }
 
 /**
@@ -158,6 +208,41 @@ function sharedWithClient(root: string): esbuild.Plugin {
       }));
     },
   };
+}
+
+/**
+ * The site's modules (`.tsx` pages, their components, theme overrides) and folio's Docusaurus
+ * components they use take React from the client (src/client/shared-modules.ts) instead of
+ * importing it: a page chunk that imported React would make esbuild move React, and the JSX
+ * runtime, out of the entry into a shared chunk that every first visit fetches besides.
+ */
+function sharedReact(root: string, theme: SiteTheme | undefined): esbuild.Plugin[] {
+  // The site's theme files run with the entry (they replace its components): a module they share
+  // with a page would sit in a chunk that runs before the entry has handed React over. Such a
+  // site imports React as usual (esbuild may then put React in a shared chunk).
+  if (theme && Object.keys(theme.overrides).length > 0) return [];
+  const own = [path.join(root, 'src'), path.join(root, 'templates')];
+  // Not packages: one that folio's templates use too would share the borrowing module with the entry.
+  const borrows = (importer: string) =>
+    !importer.includes(`${path.sep}node_modules${path.sep}`) &&
+    (importer.startsWith(path.join(root, 'templates', 'docusaurus') + path.sep) || !own.some((dir) => importer.startsWith(dir + path.sep)));
+  const plugin: esbuild.Plugin = {
+    name: 'folio-shared-react',
+    setup(build) {
+      build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) =>
+        args.importer && borrows(args.importer) ? { path: SHARED[args.path], namespace: 'folio-shared-react' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'folio-shared-react' }, (args) => ({
+        // The JSX runtime as ESM (no CommonJS wrapper in every page chunk); React's many names through CommonJS.
+        contents:
+          args.path === 'jsx'
+            ? 'const s = globalThis.__folioShared.jsx;\nexport const jsx = s.jsx, jsxs = s.jsxs, Fragment = s.Fragment;\n'
+            : 'module.exports = globalThis.__folioShared.react;\n',
+        loader: 'js',
+      }));
+    },
+  };
+  return [plugin];
 }
 
 function writeBundleFiles(dir: string, files: BundleFile[]): void {

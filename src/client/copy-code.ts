@@ -1,7 +1,8 @@
 /**
  * The Copy button of code blocks (pre-rendered in the page body as
  * `button.code-copy`): copies the block's code, says "Copied" for a moment.
- * One delegated listener, so bodies shown by client navigation work too.
+ * A chunk of its own: main.tsx's delegated listener (so bodies shown by client navigation work
+ * too) imports it on a click, and pages with code blocks fetch it ahead, when they are shown.
  */
 async function writeClipboard(text: string): Promise<void> {
   try {
@@ -22,29 +23,25 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-export function installCopyButtons(): void {
-  document.addEventListener('click', (event) => {
-    const button = (event.target as Element | null)?.closest?.('button.code-copy');
-    if (!(button instanceof HTMLButtonElement)) return;
-    const code = button.closest('.code-block')?.querySelector('pre code, pre');
-    if (!code) return;
-    const label = button.dataset.label ?? button.textContent ?? 'Copy';
-    button.dataset.label = label;
-    writeClipboard((code.textContent ?? '').replace(/\n$/, '')).then(
-      () => {
-        button.dataset.copied = '';
-        button.textContent = 'Copied';
-        button.setAttribute('aria-label', 'Copied');
-        window.setTimeout(() => {
-          delete button.dataset.copied;
-          button.textContent = label;
-          button.setAttribute('aria-label', 'Copy code');
-        }, 2000);
-      },
-      () => {
-        button.textContent = 'Copy failed';
-        window.setTimeout(() => (button.textContent = label), 2000);
-      },
-    );
-  });
+export function copyFrom(button: HTMLButtonElement): void {
+  const code = button.closest('.code-block')?.querySelector('pre code, pre');
+  if (!code) return;
+  const label = button.dataset.label ?? button.textContent ?? 'Copy';
+  button.dataset.label = label;
+  writeClipboard((code.textContent ?? '').replace(/\n$/, '')).then(
+    () => {
+      button.dataset.copied = '';
+      button.textContent = 'Copied';
+      button.setAttribute('aria-label', 'Copied');
+      window.setTimeout(() => {
+        delete button.dataset.copied;
+        button.textContent = label;
+        button.setAttribute('aria-label', 'Copy code');
+      }, 2000);
+    },
+    () => {
+      button.textContent = 'Copy failed';
+      window.setTimeout(() => (button.textContent = label), 2000);
+    },
+  );
 }

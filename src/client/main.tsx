@@ -6,9 +6,8 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { PageData, SiteData } from '../shared/page-data.js';
 import { STORAGE_KEYS, writeStorage } from '../shared/storage.js';
-import type { PagesRegistry } from '../../templates/context.js';
+import type { PageModule, PagesRegistry } from '../../templates/context.js';
 import { templates } from '../../templates/registry.js';
-import { installCopyButtons } from './copy-code.js';
 import { createNavigation } from './navigation.js';
 import { createPrefetcher } from './prefetch.js';
 import { createProgress } from './progress.js';
@@ -27,7 +26,10 @@ interface Boot {
 // Tells the base-URL check in the page (rendered without React) that the bundle loaded.
 document.documentElement.setAttribute('data-folio-client', '');
 
-export function start(pages: PagesRegistry): void {
+/** The `.tsx` pages, each a chunk of its own (bundle-pages.ts lazyPagesEntrySource). */
+export type PageLoaders = Record<string, () => Promise<PageModule>>;
+
+export function start(loaders: PageLoaders): void {
   const data = document.getElementById('__folio_data');
   const container = document.getElementById('__folio');
   if (!data || !container) return;
@@ -35,15 +37,43 @@ export function start(pages: PagesRegistry): void {
   // The body is pre-rendered HTML: take it from the DOM instead of shipping it twice.
   const body = container.querySelector<HTMLElement>('[data-folio-body]');
   const page: PageData = { ...boot.page, ...(body ? { bodyHtml: body.innerHTML } : {}) };
-  const router = createRouter({ baseUrl: boot.baseUrl, routesUrl: boot.routes, templates: Object.keys(templates), components: Object.keys(pages) });
-  installCopyButtons();
+  // Filled as the pages' chunks arrive: a page is shown once its component is here.
+  const pages: PagesRegistry = {};
+  const loading = new Map<string, Promise<void>>();
+  const loadComponent = (id: string): Promise<void> => {
+    let request = loading.get(id);
+    if (!request) {
+      request = loaders[id]().then((module) => {
+        pages[id] = module;
+      });
+      request.catch(() => loading.delete(id));
+      loading.set(id, request);
+    }
+    return request;
+  };
+  const router = createRouter({
+    baseUrl: boot.baseUrl,
+    routesUrl: boot.routes,
+    templates: Object.keys(templates),
+    components: Object.keys(loaders),
+    loadComponent,
+  });
+  // Copy buttons of code blocks: the behaviour is a chunk, fetched ahead by pages that have them (enhanceBody).
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.('button.code-copy');
+    if (button instanceof HTMLButtonElement) import('./copy-code.js').then((copy) => copy.copyFrom(button));
+  });
   enhanceBody();
+  // This page's own component (preloaded by its HTML) is needed before hydration.
+  const id = page.template === 'tsxPage' ? (page as PageData<'tsxPage'>).props.component : undefined;
+  const component = id !== undefined && Object.keys(loaders).includes(id) ? loadComponent(id) : undefined;
   fetch(boot.site)
     .then((response) => {
       if (!response.ok) throw new Error(`${boot.site} answered ${response.status}`);
       return response.json() as Promise<SiteData>;
     })
-    .then((site) => {
+    .then(async (site) => {
+      await component;
       const store = createStore<View>({ kind: 'page', page, visit: 0 });
       const ready = () => {
         history.scrollRestoration = 'manual';
@@ -92,4 +122,5 @@ export function start(pages: PagesRegistry): void {
 /** Behaviour of theme components in the page body, fetched only by pages that have them. */
 function enhanceBody(): void {
   if (document.querySelector('[data-tabs]')) import('./tabs.js').then((tabs) => tabs.installTabs());
+  if (document.querySelector('button.code-copy')) import('./copy-code.js');
 }

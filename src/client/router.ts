@@ -40,11 +40,14 @@ export function createRouter({
   routesUrl,
   templates,
   components,
+  loadComponent = () => Promise.resolve(),
 }: {
   baseUrl: string;
   routesUrl: string;
   templates: readonly string[];
   components: readonly string[];
+  /** Fetches a `.tsx` page's chunk (once; a failure is forgotten, so Retry fetches again). */
+  loadComponent?: (id: string) => Promise<void>;
 }): Router {
   const base = baseUrl.replace(/\/$/, '');
   const chunks = new Map<string, Promise<unknown>>();
@@ -97,6 +100,11 @@ export function createRouter({
     return request;
   };
 
+  const componentOf = (id: string) =>
+    loadComponent(id).catch((error: unknown) => {
+      throw new LoadError(`the page component ${id} could not be loaded (${(error as Error)?.message ?? error})`);
+    });
+
   const router: Router = {
     routePath(pathname) {
       if (pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
@@ -122,10 +130,15 @@ export function createRouter({
     async load(path) {
       await router.ready();
       const entry = index!.get(path);
+      // A .tsx page's chunk is fetched alongside its data (routes.json names the component), not after.
+      const component = entry?.component !== undefined && components.includes(entry.component) ? componentOf(entry.component) : undefined;
+      component?.catch(() => {});
       const data = entry ? await fetchJson(withBase(baseUrl, entry.chunk)) : await notFoundPage();
       const problem = pageDataProblem({ data, path: entry ? entry.path : '/404', templates, components });
       if (problem) throw new InvalidPageError(`${entry ? entry.chunk : '404.html'}: ${problem}`);
-      return data as PageData;
+      const page = data as PageData;
+      if (page.template === 'tsxPage') await (component ?? componentOf((page as PageData<'tsxPage'>).props.component));
+      return page;
     },
   };
   return router;

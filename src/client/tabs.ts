@@ -39,7 +39,11 @@ function show(block: Element, value: string): boolean {
     tab.setAttribute('aria-selected', String(active));
     tab.tabIndex = active ? 0 : -1;
   }
-  for (const panel of block.querySelectorAll<HTMLElement>(':scope > .tabs-panels > [role="tabpanel"]')) panel.hidden = panel.dataset.value !== value;
+  for (const panel of block.querySelectorAll<HTMLElement>(':scope > .tabs-panels > [role="tabpanel"]')) {
+    panel.hidden = panel.dataset.value !== value;
+    // A `lazy` block's panel is a <template> until its tab is first shown (Tabs.tsx).
+    if (!panel.hidden) for (const held of panel.querySelectorAll<HTMLTemplateElement>(':scope > template[data-folio-lazy]')) held.replaceWith(held.content);
+  }
   return true;
 }
 

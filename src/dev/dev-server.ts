@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FileEvent } from '../build/incremental/changes.js';
-import { isInside, type WatchedPaths } from '../core/site-paths.js';
+import { isInside, SITE_THEME_DIRS, type WatchedPaths } from '../core/site-paths.js';
 import { createLogger, formatWarning, type Logger } from '../core/logger.js';
 import { BuildSession, type UpdateResult } from '../build/session.js';
 import { folioRoot } from '../core/folio-root.js';
@@ -62,9 +62,14 @@ function inputPaths(watched: WatchedPaths): string[] {
   return [...new Set(list.filter((entry): entry is string => Boolean(entry)))];
 }
 
-/** The paths to give the watcher: the site's inputs that exist, and content/ itself. */
+/**
+ * The paths to give the watcher: the site's inputs that exist, and its theme folders
+ * (`theme/`, `src/theme/`) even when missing: a site may create one while serve runs, and
+ * the watcher reports a missing path when it appears (it watches the folder above for it).
+ */
 export function watchList(watched: WatchedPaths): string[] {
-  return inputPaths(watched).filter((entry) => existsSync(entry));
+  const themeDirs = new Set(SITE_THEME_DIRS.map((dir) => path.join(watched.root, dir)));
+  return inputPaths(watched).filter((entry) => existsSync(entry) || themeDirs.has(entry));
 }
 
 const WAITING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>folio serve</title></head>
@@ -160,7 +165,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   function refreshWatch() {
     const wanted = inputPaths(session.watchedPaths());
-    const next = wanted.filter((entry) => existsSync(entry));
+    const next = watchList(session.watchedPaths());
     watcher.add(next.filter((entry) => !watchedNow.includes(entry)));
     // A watched input that is only missing for now (content/ deleted, about to be restored)
     // stays watched: the watcher reports it when it comes back.
@@ -169,7 +174,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   const url = shownUrl(server, host, base());
-  const shown = watchedNow.map((entry) => (isInside(session.root, entry) ? path.relative(session.root, entry) || '.' : `${displayPath(entry, where)} (folio)`));
+  const shown = watchedNow
+    .filter((entry) => existsSync(entry))
+    .map((entry) => (isInside(session.root, entry) ? path.relative(session.root, entry) || '.' : `${displayPath(entry, where)} (folio)`));
   print(`\n  folio serve  ${url}\n  watching ${shown.join(', ')}\n`);
   if (options.open) openBrowser(url);
 

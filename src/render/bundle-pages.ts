@@ -50,16 +50,41 @@ export function pagesEntrySource(pages: TsxPageFile[]): string {
   return `${imports}\nexport const pages = { ${registry} };\n`;
 }
 
-/** esbuild plugin serving the virtual `folio:pages` module (every content/pages/*.tsx) and `folio/theme`. */
-export function pagesPlugin(pages: TsxPageFile[]): esbuild.Plugin {
+/** The client imports a page's component only (its `meta` is the server's): the rest is left out of its chunk. */
+export const PAGE_COMPONENT = 'folio-page:';
+
+/**
+ * The client's `folio:pages`: a loader per page (`() => import(file)`), so each `.tsx` page is a
+ * chunk of its own that only its page fetches (esbuild splitting), not part of every first visit.
+ */
+export function lazyPagesEntrySource(pages: TsxPageFile[]): string {
+  const registry = pages.map((page) => `${JSON.stringify(page.id)}: () => import(${JSON.stringify(`${PAGE_COMPONENT}${page.file}`)})`).join(', ');
+  return `export const pages = { ${registry} };\n`;
+}
+
+/**
+ * esbuild plugin serving the virtual `folio:pages` module (every content/pages/*.tsx) and `folio/theme`.
+ * `lazy`: the client's loaders (lazyPagesEntrySource) instead of the modules themselves.
+ */
+export function pagesPlugin(pages: TsxPageFile[], { lazy = false }: { lazy?: boolean } = {}): esbuild.Plugin {
   return {
     name: 'folio-pages',
     setup(build) {
       build.onResolve({ filter: /^folio:pages$/ }, () => ({ path: 'folio-pages', namespace: 'folio' }));
+      build.onResolve({ filter: /^folio-page:/ }, (args) => ({ path: args.path.slice(PAGE_COMPONENT.length), namespace: 'folio-page' }));
+      build.onLoad({ filter: /.*/, namespace: 'folio-page' }, (args) => ({
+        contents: `export { default } from ${JSON.stringify(args.path)};\n`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
       // The theme's hooks for pages (`useSiteConfig`): one file for both bundles, so the page
       // reads the same React context as the templates around it.
       build.onResolve({ filter: /^folio\/theme$/ }, () => ({ path: path.join(folioRoot(), 'templates/theme.ts') }));
-      build.onLoad({ filter: /.*/, namespace: 'folio' }, () => ({ contents: pagesEntrySource(pages), loader: 'js', resolveDir: folioRoot() }));
+      build.onLoad({ filter: /.*/, namespace: 'folio' }, () => ({
+        contents: lazy ? lazyPagesEntrySource(pages) : pagesEntrySource(pages),
+        loader: 'js',
+        resolveDir: folioRoot(),
+      }));
     },
   };
 }

@@ -16,6 +16,8 @@ export interface DocumentAssets {
   siteData: string;
   /** URL of routes.json. */
   routes: string;
+  /** A `.tsx` page's own chunks, by page id: preloaded by that page only (emit-assets.ts). */
+  pageChunks?: Record<string, string[]>;
 }
 
 export function escapeHtml(value: string): string {
@@ -141,6 +143,9 @@ export function renderDocument({
   // end of parsing.
   head.push('<link rel="expect" href="#navbar-drawer" blocking="render">');
   for (const script of assets.scripts) head.push(`<link rel="modulepreload" href="${withBase(base, script)}">`);
+  // A .tsx page's component is a chunk of its own, imported before hydration: fetched with the entry, not after it.
+  const component = page.template === 'tsxPage' ? (page as PageData<'tsxPage'>).props.component : undefined;
+  for (const chunk of (component && assets.pageChunks?.[component]) || []) head.push(`<link rel="modulepreload" href="${withBase(base, chunk)}">`);
   head.push(`<link rel="preload" href="${withBase(base, assets.siteData)}" as="fetch" crossorigin>`);
   head.push(`<script>${headScript({ site })}</script>`);
 

@@ -32,6 +32,13 @@ export interface RenderInput {
   prepare?: (files: (string | undefined)[]) => Promise<void>;
 }
 
+/** A route in routes.json: where its data is, and a `.tsx` page's component (its own chunk). */
+export function manifestEntry(route: Route): RouteManifestEntry {
+  const entry: RouteManifestEntry = { path: route.path, key: route.key, chunk: chunkUrl(route) };
+  if (route.template === 'tsxPage') entry.component = (route as Route<'tsxPage'>).props.component;
+  return entry;
+}
+
 export function chunkUrl(route: Pick<Route, 'key'>): string {
   return `/${CHUNK_DIR}/${chunkNameFor(route.key)}`;
 }
@@ -142,7 +149,7 @@ export async function renderPages({ input, sink, fingerprints, prior, inPlace }:
   result.notFoundChanged = !inPlace || fingerprints === undefined || fingerprints.notFound !== prior?.notFound;
   if (result.notFoundChanged) await sink.write('/404.html', renderRoute(input, input.table.notFound).html);
   if (!inPlace || plan.keysChanged) {
-    const manifest: RouteManifestEntry[] = input.table.routes.map((route) => ({ path: route.path, key: route.key, chunk: chunkUrl(route) }));
+    const manifest: RouteManifestEntry[] = input.table.routes.map(manifestEntry);
     await sink.write('/routes.json', JSON.stringify(manifest));
   }
   await sink.settle();

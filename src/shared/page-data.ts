@@ -238,4 +238,6 @@ export interface RouteManifestEntry {
   path: string;
   key: string;
   chunk: string;
+  /** A `.tsx` page's component id: the client fetches its chunk alongside the page data. */
+  component?: string;
 }

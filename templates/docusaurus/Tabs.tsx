@@ -3,7 +3,11 @@
  * the page reads without JavaScript. The behaviour (clicks, arrow keys, `groupId` shared across
  * the page and across pages through localStorage, `queryString`) is the lazily loaded client
  * enhancement `src/client/tabs.ts`, which finds the blocks by their data- attributes.
- * `lazy` has no effect: every panel is in the HTML (there is no render after the build).
+ * With `lazy`, the panels not shown are in the HTML inside `<template data-folio-lazy>` (inert:
+ * not painted, not in the accessibility tree, not found by find-in-page), and the client puts a
+ * panel's content in place the first time its tab is selected; without JavaScript the default
+ * panel is the one shown, as without `lazy`. Their links and ids are still in the HTML, so the
+ * link checker sees them (they are the page's content).
  */
 import { Children, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
 import type { TabItemProps } from './TabItem.js';
@@ -21,6 +25,7 @@ export default function Tabs({
   groupId,
   queryString,
   className,
+  lazy,
 }: {
   children?: ReactNode;
   values?: readonly TabValue[];
@@ -77,7 +82,7 @@ export default function Tabs({
             className={props.className}
             hidden={props.value !== selected}
           >
-            {props.children}
+            {lazy && props.value !== selected ? <template data-folio-lazy="">{props.children}</template> : props.children}
           </div>
         ))}
       </div>

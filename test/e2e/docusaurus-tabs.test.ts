@@ -128,6 +128,46 @@ describeBrowser('Docusaurus Tabs (Chromium)', () => {
     await page.context().close();
   });
 
+  /** Whether the page's DOM (not the inert <template> contents) holds the text. */
+  const inDom = (page: Page, text: string) => page.evaluate((wanted) => document.body.textContent?.includes(wanted) ?? false, text);
+
+  it('lazy: without JavaScript the default panel shows and the others are inert templates', async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/docs/shells`);
+    expect(await state(page)).toEqual(['Bash/bash', 'Bash/bash']);
+    expect(await page.getByText('to your .bashrc').isVisible()).toBe(true);
+    expect(await inDom(page, 'config.fish')).toBe(false);
+    expect(await page.locator('#fish-setup').count()).toBe(0);
+    expect(await page.locator('[role="tabpanel"][data-value="fish"] > template[data-folio-lazy]').count()).toBe(2);
+    await context.close();
+  });
+
+  it('lazy: a panel is put in place the first time its tab is selected (click, group, arrows, query string)', async () => {
+    const page = await open('/docs/shells');
+    expect(await inDom(page, 'config.fish')).toBe(false);
+    await page.locator('[data-tabs]').first().getByRole('tab', { name: 'Fish', exact: true }).click();
+    expect(await state(page)).toEqual(['Fish/fish', 'Fish/fish']);
+    expect(await page.getByText('to your config.fish').isVisible()).toBe(true);
+    // The heading inside is a real element now; the group's other block got its panel too.
+    expect(await page.locator('#fish-setup').textContent()).toContain('Fish setup');
+    expect(await page.getByText('Fish loads completions').isVisible()).toBe(true);
+    expect(await page.locator('template[data-folio-lazy]').count()).toBe(2);
+    // Back and forth: the panel is made once, and stays.
+    await page.locator('[data-tabs]').first().getByRole('tab', { name: 'Bash', exact: true }).click();
+    await page.locator('[data-tabs]').first().getByRole('tab', { name: 'Fish', exact: true }).click();
+    expect(await page.locator('#fish-setup').count()).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    expect(await state(page)).toEqual(['Zsh/zsh', 'Zsh/zsh']);
+    expect(await page.getByText('to your .zshrc').isVisible()).toBe(true);
+    expect(await page.locator('template[data-folio-lazy]').count()).toBe(0);
+    await page.context().close();
+    const linked = await open('/docs/shells?shell=zsh');
+    expect((await state(linked))[0]).toBe('Zsh/zsh');
+    expect(await linked.getByText('to your .zshrc').isVisible()).toBe(true);
+    await linked.context().close();
+  });
+
   it("hydrates a page whose Footer the site replaced, with the site's stylesheet, without errors", async () => {
     const context = await newContext(browser);
     const watched = await watchedPage(context, site.origin);

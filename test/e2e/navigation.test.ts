@@ -353,6 +353,51 @@ describeBrowser('client navigation (Chromium)', () => {
     await closeContext();
   });
 
+  it('6. a .tsx page is a chunk of its own: preloaded by its page only, fetched with its data on navigation and on intent', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(([, href]) => href);
+    const docsPreloads = preloads(await (await fetch(`${site.origin}/docs/usage`)).text());
+    const homeChunks = preloads(await (await fetch(`${site.origin}/`)).text()).filter((href) => !docsPreloads.includes(href));
+    // The home page's component: in no other page's HTML, and not in the entry every page loads.
+    expect(homeChunks).toHaveLength(1);
+    const [homeChunk] = homeChunks;
+    // A first visit of a docs page does not download the home page.
+    const docs = await open('/docs/usage');
+    await docs.page.waitForLoadState('load');
+    expect(docs.requests).not.toContain(homeChunk);
+    // Pointing at the home link fetches its data and component ahead; the click shows it without a page load.
+    const fetched = docs.page.waitForResponse((response) => response.url().endsWith(homeChunk));
+    await docs.page.locator('nav.navbar a.navbar-brand').hover();
+    await fetched;
+    await docs.page.locator('nav.navbar a.navbar-brand').click();
+    await docs.page.waitForFunction(() => location.pathname === '/');
+    await docs.page.waitForSelector('main.tsx-page .home-page');
+    expect(await sameDocument(docs.page)).toBe(true);
+    expect(docs.requests.filter((url) => url === homeChunk)).toHaveLength(1);
+    expect(docs.errors).toEqual([]);
+    await closeContext();
+    // Without intent (a link activated at once) the component comes with the data.
+    const direct = await open('/docs/usage');
+    await direct.page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/';
+      a.id = 'e2e-home';
+      a.textContent = 'home';
+      document.querySelector('main')!.prepend(a);
+      a.click();
+    });
+    await direct.page.waitForSelector('main.tsx-page .home-page');
+    expect(await sameDocument(direct.page)).toBe(true);
+    expect(direct.requests).toContain(homeChunk);
+    expect(direct.errors).toEqual([]);
+    await closeContext();
+    // The home page itself hydrates with its component (preloaded by its HTML), without a mismatch.
+    const home = await open('/');
+    expect(home.requests).toContain(homeChunk);
+    expect(home.errors).toEqual([]);
+    expect(home.console.filter((message) => message.type === 'error')).toEqual([]);
+    await closeContext();
+  });
+
   it('budget: a first visit downloads at most 80 kB gzip of JavaScript, React included', async () => {
     for (const path of ['/', '/docs/usage', '/blog/asyncapi-client-generator']) {
       context = await newContext(browser);

@@ -78,6 +78,21 @@ describe('the docusaurus-compat fixture', () => {
     expect(html).not.toContain('data-folio-code');
   });
 
+  it('puts the panels of a lazy Tabs block other than the default in inert templates, and checks their links and ids', () => {
+    const html = body(root, 'docs/shells');
+    expect(html).toContain('data-value="bash">Add <code');
+    expect(html).toMatch(/data-value="fish" hidden=""><template data-folio-lazy=""><h3 id="fish-setup"/);
+    // The page links to #fish-setup (inside a template) and builds with --strict: its ids count.
+    expect(html).toContain('<a href="#fish-setup">');
+    expect(result.output).not.toContain('fish-setup');
+    const copy = fixture('docusaurus-compat');
+    const page = path.join(copy, 'content/docs/shells.mdx');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('[usage guide](/docs/usage)', '[usage guide](/docs/usage-gone)'));
+    const broken = runCli(['build'], { cwd: copy });
+    expect(broken.status, broken.output).toBe(0);
+    expect(broken.output).toMatch(/content\/docs\/shells\.mdx:18.*\n?.*\/docs\/usage-gone/);
+  });
+
   it('removes magic comments and highlights their lines, with title and line numbers', () => {
     const html = body(root, 'docs/intro');
     expect(html).toContain('<div class="code-title">lantern.config.js</div>');

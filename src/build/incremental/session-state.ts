@@ -21,6 +21,8 @@ export interface ClientAssets {
   styles: string[];
   /** Bytes of every emitted client file, by URL path. */
   sizes: Record<string, number>;
+  /** A `.tsx` page's own chunks, by page id (emit-assets.ts). */
+  pageChunks?: Record<string, string[]>;
 }
 
 export interface SessionState {
