@@ -73,7 +73,9 @@ export function pagesPlugin(pages: TsxPageFile[], { lazy = false }: { lazy?: boo
       build.onResolve({ filter: /^folio:pages$/ }, () => ({ path: 'folio-pages', namespace: 'folio' }));
       build.onResolve({ filter: /^folio-page:/ }, (args) => ({ path: args.path.slice(PAGE_COMPONENT.length), namespace: 'folio-page' }));
       build.onLoad({ filter: /.*/, namespace: 'folio-page' }, (args) => ({
-        contents: `export { default } from ${JSON.stringify(args.path)};\n`,
+        // Through a namespace: a page without a default export is then the server bundle's clear
+        // PAGE_NO_DEFAULT_EXPORT, not an esbuild "no matching export" from this chunk.
+        contents: `import * as page from ${JSON.stringify(args.path)};\nexport default page.default;\n`,
         loader: 'js',
         resolveDir: path.dirname(args.path),
       }));
