@@ -228,7 +228,9 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
       let result = await markdown;
       if (!sameEntries(fileRoutesOf(preliminary), fileRoutesOf(table))) {
         early.warnings = ctx.warnings.fresh();
-        result = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
+        // From the cache: what the first pass compiled still counts as compiled by this build.
+        const again = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
+        result = { ...again, compiledCount: result.compiledCount + again.compiledCount, workers: Math.max(result.workers, again.workers) };
       }
       for (const warning of early.warnings.items) ctx.warnings.add(warning);
       await compileApiPages({ ctx, content: sources.content, table, highlighter, result });

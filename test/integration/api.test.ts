@@ -314,6 +314,9 @@ describe('errors in the API sources', () => {
     const cli = runCli(['build', '--root', root, '--out', 'out-cli']);
     expect(cli.status, cli.output).toBe(0);
     expect(cli.output).toMatch(/discoverContent .*API model on its way\n.*api \(typedoc\) .*generated/);
+    // A cold build compiled its markdown, also when the final route table (with the API index and its
+    // readme) made the markdown pass run again from the cache: it said "0 compiled" then.
+    expect(cli.output).toMatch(/compileContent .* [1-9]\d* compiled/);
     const api = await buildSite(root, { outDir: 'out-api' });
     expect(api.ok, api.stderr).toBe(true);
     const lines = (text: string) => text.split('\n').filter((line) => /^warning /.test(line));
