@@ -23,7 +23,7 @@ import type { Warning } from '../core/warnings.js';
 import { emittersFor } from '../emitters/registry.js';
 import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
 import { checkLinks } from '../links/check-links.js';
-import { compileApiPages, compileStep, fileRoutesOf, type CompileStepResult } from '../markdown/compile-content.js';
+import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, type CompileStepResult } from '../markdown/compile-content.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
 import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
 import { fingerprintRoutes, type Fingerprints } from '../render/fingerprint.js';
@@ -209,8 +209,9 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
     async () => {
       if (!discovered.later) return compileStep({ ctx, content: sources.content, table: await routeTable(), highlighter, keepUnresolved });
       // typedoc (a background section) runs in a worker thread while this one compiles the markdown, its links resolved
-      // against the routes without the API (an API never moves a content file's route; if the
-      // final table says otherwise, the markdown step runs again, from the cache). Its warnings
+      // against the routes without the API (an API never moves a content file's route, but its index
+      // takes its readme's; a body linking to a file whose route changed makes the markdown step run
+      // again, from the cache). Its warnings
       // are held back and added after the discovery and route-table warnings, as without overlap.
       const early = { ...ctx, warnings: ctx.warnings.fresh() };
       const preliminary = createRouteTable({ config: ctx.config, content: sources.content });
@@ -226,12 +227,13 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
       sources.content = { ...sources.content, ...later };
       const table = await routeTable();
       let result = await markdown;
-      if (!sameEntries(fileRoutesOf(preliminary), fileRoutesOf(table))) {
+      const final = fileRoutesOf(table);
+      if (linksDependOn(result.state, fileRoutesOf(preliminary), final)) {
         early.warnings = ctx.warnings.fresh();
         // From the cache: what the first pass compiled still counts as compiled by this build.
         const again = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
         result = { ...again, compiledCount: result.compiledCount + again.compiledCount, workers: Math.max(result.workers, again.workers) };
-      }
+      } else result.state.fileRoutes = final;
       for (const warning of early.warnings.items) ctx.warnings.add(warning);
       await compileApiPages({ ctx, content: sources.content, table, highlighter, result });
       return result;
@@ -306,12 +308,6 @@ export function sessionStateOf({
     warnings: ctx.warnings.items,
     discoveryWarnings: sources.discoveryWarnings,
   };
-}
-
-function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [key, value] of a) if (b.get(key) !== value) return false;
-  return true;
 }
 
 function describeContent(content: Content, pending = false): string {

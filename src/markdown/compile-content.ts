@@ -186,6 +186,18 @@ function forgetUnusedMedia(media: Map<string, MediaFile>, entries: ReadonlyMap<s
   for (const source of [...media.keys()]) if (!used.has(source)) media.delete(source);
 }
 
+/**
+ * Whether bodies resolved against the routes `before` would resolve differently against `after`:
+ * some source links to (or shows an image of) a file whose route moved, appeared or went.
+ * Resolution only looks up a body's own targets, so otherwise every body comes out the same.
+ */
+export function linksDependOn(state: CompileState, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): boolean {
+  const moved = changedRoutes(before, after);
+  if (moved.size === 0) return false;
+  for (const entry of state.entries.values()) if (entry.targets.some((target) => moved.has(target))) return true;
+  return false;
+}
+
 function changedRoutes(before: ReadonlyMap<string, string> | undefined, after: ReadonlyMap<string, string>): Set<string> {
   const changed = new Set<string>();
   if (!before) return changed;
