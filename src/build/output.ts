@@ -301,11 +301,17 @@ export function discardOutput(tempDir: string): void {
   }
 }
 
-/** Writes a file of the output by its URL path (`/blog/rss.xml`), confined to the output folder. */
-export async function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array): Promise<void> {
+/** The file of a URL path (`/blog/rss.xml`) inside the output folder; anything that would leave it is refused. */
+export function outputTarget(outDir: string, urlPath: string): string {
   const root = path.resolve(outDir);
   const target = path.resolve(root, `.${urlPath.startsWith('/') ? urlPath : `/${urlPath}`}`);
   if (target === root || !target.startsWith(`${root}${path.sep}`)) throw new Error(`refusing to write ${urlPath} outside the output folder`);
+  return target;
+}
+
+/** Writes a file of the output by its URL path (`/blog/rss.xml`), confined to the output folder. */
+export async function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array): Promise<void> {
+  const target = outputTarget(outDir, urlPath);
   await mkdir(path.dirname(target), { recursive: true });
   try {
     // Never over a file the build already wrote (a page, an asset): that is two owners for one URL.

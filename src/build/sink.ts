@@ -19,7 +19,7 @@ import type { Warning } from '../core/warnings.js';
 import { carryOver, statOf } from './incremental/reuse-output.js';
 import { isLinkTargetFile } from './incremental/session-state.js';
 import { PendingOutput, removeOutputFiles } from './incremental/staging.js';
-import { discardOutput, writeOutputFile } from './output.js';
+import { discardOutput, outputTarget, writeOutputFile } from './output.js';
 import type { KeptPage, OutputSink } from '../core/output-sink.js';
 
 export type { KeptPage, OutputSink } from '../core/output-sink.js';
@@ -36,7 +36,7 @@ export class FolderSink implements OutputSink {
   ) {}
 
   async write(urlPath: string, contents: string | Uint8Array): Promise<void> {
-    const file = path.join(this.dir, urlPath);
+    const file = outputTarget(this.dir, urlPath);
     this.writes.push(
       (async () => {
         const dir = path.dirname(file);
@@ -56,7 +56,7 @@ export class FolderSink implements OutputSink {
   }
 
   copy(urlPath: string, source: string): void {
-    const target = path.join(this.dir, urlPath);
+    const target = outputTarget(this.dir, urlPath);
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(source, target);
   }

@@ -88,6 +88,11 @@ export const catalogue = {
     title: 'Page or template does not compile',
     hint: 'Fix the TypeScript/JSX error at the position shown.',
   },
+  ROUTE_OUTSIDE_SITE: {
+    severity: 'error',
+    title: 'A route has a "." or ".." segment',
+    hint: 'Pages are written under their route, so such a route could leave the output folder: give the file a slug (or name) without "." and ".." segments.',
+  },
   RENDER_FAILED: {
     severity: 'error',
     title: 'A page failed to render',

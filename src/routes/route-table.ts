@@ -2,7 +2,7 @@
  * Stage `createRouteTable`: content → every route of the site, with keys,
  * templates and page data, plus the shared site data. Pure: no I/O.
  */
-import { formatLocation } from '../errors/index.js';
+import { FolioError, formatLocation } from '../errors/index.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Warning } from '../core/warnings.js';
 import type { Content } from '../content/types.js';
@@ -31,6 +31,14 @@ export function createRouteTable({ config, content }: { config: SiteConfig; cont
   const routes: Route[] = [];
   const seen = new Map<string, RouteDraft>();
   for (const draft of drafts) {
+    // A page is written to <out>/<route>/index.html: a dot segment (a slug like ../../x) would leave the output folder.
+    if (draft.path.split('/').some((segment) => segment === '..' || segment === '.')) {
+      throw new FolioError({
+        code: 'ROUTE_OUTSIDE_SITE',
+        message: `the route ${draft.path} (from its slug or file name) has a "." or ".." segment`,
+        location: { file: draft.origin },
+      });
+    }
     const id = normaliseRoute(draft.path);
     const existing = seen.get(id);
     if (existing) {

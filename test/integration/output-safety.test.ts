@@ -266,3 +266,39 @@ describe('symbolic links in the static folder', () => {
     }
   });
 });
+
+describe('a slug cannot make a page leave the output folder', () => {
+  it('a "." or ".." segment in a doc, blog or page slug is an error naming the file; nothing is written beside the site', () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'folio-slug-'));
+    try {
+      // Deep enough that even an escaping slug (as before this check) lands inside this test's folder.
+      const site = path.join(parent, 'a/b/c/d/e/f/g/h/site');
+      for (const [file, text] of [
+        ['site.config.ts', "export default { title: 'Slugs', url: 'https://slugs.example.org', docs: {}, blog: {} };\n"],
+        ['content/docs/intro.md', '# Intro\n\nA page that stays.\n'],
+      ]) {
+        mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+        writeFileSync(path.join(site, file), text);
+      }
+      const probes: [string, string][] = [
+        ['content/docs/a.md', '---\nslug: ../../../../../../escaped-doc\n---\n# A\n'],
+        ['content/blog/2025-01-01-p.md', '---\ntitle: P\nslug: ../../../../../escaped-post\n---\nHi\n'],
+        ['content/pages/p.md', '---\nslug: /./../../../../escaped-page\n---\n# P\n'],
+      ];
+      for (const [file, text] of probes) {
+        mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+        writeFileSync(path.join(site, file), text);
+        const result = runCli(['build'], { cwd: site });
+        expect(result.status, file).toBe(1);
+        expect(result.stderr).toContain('error ROUTE_OUTSIDE_SITE');
+        expect(result.stderr).toContain(file);
+        rmSync(path.join(site, file));
+      }
+      const everything = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String);
+      expect(everything(parent).filter((name) => name.includes('escaped'))).toEqual([]);
+      expect(runCli(['build'], { cwd: site }).status).toBe(0);
+    } finally {
+      removeDir(parent);
+    }
+  });
+});

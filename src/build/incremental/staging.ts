@@ -11,7 +11,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, r
 import path from 'node:path';
 import { staticSourceAllowed } from '../../assets/emit-assets.js';
 import type { Warning } from '../../core/warnings.js';
-import { createTempOutput, discardOutput, OUTPUT_MARKER } from '../output.js';
+import { createTempOutput, discardOutput, OUTPUT_MARKER, outputTarget } from '../output.js';
 
 /** Files under a folder, as URL-style paths relative to it (`/docs/x/index.html`). */
 export function listFiles(dir: string): string[] {
@@ -81,7 +81,7 @@ export class PendingOutput {
     const made = new Set<string>();
     let serial = 0;
     const place = (rel: string, fill: (temp: string) => void) => {
-      const target = path.join(this.outDir, rel);
+      const target = outputTarget(this.outDir, rel);
       const dir = path.dirname(target);
       if (!made.has(dir)) {
         mkdirSync(dir, { recursive: true });
