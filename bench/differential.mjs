@@ -10,9 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
-import { fmt, folioBin, median, timed } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+import { fmt, folioBin, importFromSource, median, timed } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -28,28 +27,14 @@ const builds = Number(arg('builds', '0'));
 mkdirSync(work, { recursive: true });
 
 // The harness of the unit test and folio's parser from src/, bundled for Node (the bench runs without tsx).
-const lib = path.join(work, 'differential-lib.mjs');
-await esbuild.build({
-  stdin: {
-    contents: [
-      "export * from './test/support/parse-differential.ts';",
-      "export { parseMarkdown } from './src/markdown/compile.ts';",
-      "export { applyCompat } from './src/markdown/compat.ts';",
-      "export { parseFrontMatter } from './src/content/front-matter.ts';",
-      "export { syntaxNeeds } from './src/markdown/syntax-needs.ts';",
-      "export { CodeHighlighter } from './src/markdown/highlight.ts';",
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile: lib,
-  packages: 'external',
-  logLevel: 'silent',
-});
-const h = await import(`${pathToFileURL(lib).href}?${Date.now()}`);
+const h = await importFromSource('differential-lib', [
+  "export * from './test/support/parse-differential.ts';",
+  "export { parseMarkdown } from './src/markdown/compile.ts';",
+  "export { applyCompat } from './src/markdown/compat.ts';",
+  "export { parseFrontMatter } from './src/content/front-matter.ts';",
+  "export { syntaxNeeds } from './src/markdown/syntax-needs.ts';",
+  "export { CodeHighlighter } from './src/markdown/highlight.ts';",
+]);
 
 const corpus = path.join(work, `corpus-${pages}`);
 if (!existsSync(path.join(corpus, 'docs'))) execFileSync(process.execPath, [path.join(here, 'make-corpus.mjs'), corpus, String(pages)], { stdio: 'inherit' });

@@ -56,3 +56,31 @@ export function startPreview({ root, out }) {
     setTimeout(() => reject(new Error(`folio preview did not start:\n${output}`)), 60_000).unref();
   });
 }
+
+/**
+ * Imports modules of folio's TypeScript sources in a bench (which runs without tsx): `lines` of
+ * `export … from './src/…'`, bundled for Node into bench/.work/<name>.mjs, imported afresh, then removed.
+ */
+export async function importFromSource(name, lines) {
+  const { build } = await import('esbuild');
+  const { mkdirSync, rmSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const root = new URL('..', import.meta.url).pathname;
+  const work = `${root}bench/.work`;
+  mkdirSync(work, { recursive: true });
+  const outfile = `${work}/${name}.mjs`;
+  await build({
+    stdin: { contents: lines.join('\n'), resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  try {
+    return await import(`${pathToFileURL(outfile).href}?${Date.now()}`);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}

@@ -16,10 +16,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { folioBin, median } from './lib.mjs';
+import { folioBin, importFromSource, median } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = path.join(root, 'bench/.work');
@@ -33,21 +32,10 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 mkdirSync(work, { recursive: true });
 
 // The indexer and engine from src/, bundled for Node (the bench runs without tsx).
-const lib = path.join(work, 'search-lib.mjs');
-await esbuild.build({
-  stdin: {
-    contents: `export { buildSearchIndex, termsOfPage } from './src/emitters/search/indexer.ts'; export { createSearch } from './src/shared/search/engine.ts';`,
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile: lib,
-  packages: 'external',
-  logLevel: 'silent',
-});
-const { buildSearchIndex, termsOfPage, createSearch } = await import(`${pathToFileURL(lib).href}?${Date.now()}`);
+const { buildSearchIndex, termsOfPage, createSearch } = await importFromSource('search-lib', [
+  "export { buildSearchIndex, termsOfPage } from './src/emitters/search/indexer.ts';",
+  "export { createSearch } from './src/shared/search/engine.ts';",
+]);
 
 function serve(dir) {
   return new Promise((resolve) => {
@@ -221,4 +209,3 @@ async function corpusFigures() {
 
 if (!process.argv.includes('--skip-site')) await siteFigures();
 if (!process.argv.includes('--skip-corpus')) await corpusFigures();
-rmSync(lib, { force: true });

@@ -27,6 +27,16 @@ export interface ClientBundle {
 
 const CLIENT_ENTRY = 'folio-client-entry.tsx';
 
+/** What every browser bundle (the client, the search chunk) is built for. */
+const BROWSER_OPTIONS = {
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  jsx: 'automatic',
+  minify: true,
+  legalComments: 'none',
+} as const satisfies esbuild.BuildOptions;
+
 export async function bundleClient({
   ctx,
   pages,
@@ -77,12 +87,7 @@ export async function bundleClient({
       splitting: true,
       chunkNames: 'chunk-[hash]',
       assetNames: 'media/[name]-[hash]',
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-      jsx: 'automatic',
-      minify: true,
-      legalComments: 'none',
+      ...BROWSER_OPTIONS,
       define: { 'process.env.NODE_ENV': '"production"', __FOLIO_SEARCH_CHUNK__: JSON.stringify(searchName) },
       loader: { ...PAGE_LOADERS, '.woff2': 'file' },
       // Imported images are named by absolute URL: the same in the server render and the browser.
@@ -180,15 +185,10 @@ function pageChunksOf({
  * the client's React tree (they get the site's settings as props: no shared context object).
  */
 const SEARCH_OPTIONS = {
+  ...BROWSER_OPTIONS,
   bundle: true,
   write: false,
   entryNames: '[name]-[hash]',
-  format: 'esm',
-  platform: 'browser',
-  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-  jsx: 'automatic',
-  minify: true,
-  legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   metafile: true,
   logLevel: 'silent',
