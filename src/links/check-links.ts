@@ -6,6 +6,7 @@
  */
 import type { Warning } from '../core/warnings.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
+import { decodeAttribute, heldRanges } from '../shared/lazy-panels.js';
 import { decodeUrlPath, encodeRoutePath, isExternal, normalisePath, normaliseRoute } from '../shared/url.js';
 
 export interface PageLinks {
@@ -17,8 +18,14 @@ export interface PageLinks {
   contentLinks: SourceRef[];
   /** Every href in the rendered HTML (template links included). */
   hrefs: string[];
-  /** Every id in the rendered HTML. */
+  /** Every id in the rendered HTML that a browser can reach. */
   ids: string[];
+  /**
+   * Ids inside inert `<template data-folio-lazy>` panels (a `lazy` Tabs panel not shown): not in
+   * the document until the reader picks that tab, so a link to them goes nowhere (Docusaurus does
+   * not render those panels at all and reports such links as broken anchors too). Kept to say so.
+   */
+  heldIds?: string[];
 }
 
 export interface LinkCheckInput {
@@ -49,20 +56,23 @@ export function createInterner(): (value: string) => string {
   };
 }
 
-export function scanHtml(html: string, intern: (value: string) => string = createInterner()): { hrefs: string[]; ids: string[] } {
+export function scanHtml(html: string, intern: (value: string) => string = createInterner()): { hrefs: string[]; ids: string[]; heldIds: string[] } {
   const hrefs = new Set<string>();
   const ids: string[] = [];
-  for (const match of html.matchAll(HREF)) hrefs.add(intern(decodeEntities(match[1])));
-  for (const match of html.matchAll(ID)) ids.push(intern(decodeEntities(match[1])));
-  return { hrefs: [...hrefs], ids };
-}
-
-function decodeEntities(value: string): string {
-  if (!value.includes('&')) return value;
-  return value
-    .replace(/&#x26;|&amp;/g, '&')
-    .replace(/&#x22;|&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'");
+  const heldIds: string[] = [];
+  const held = heldRanges(html);
+  const inside = (at: number) => held.some(([start, end]) => start <= at && at < end);
+  for (const match of html.matchAll(ID)) {
+    const id = intern(decodeAttribute(match[1]));
+    (held.length > 0 && inside(match.index) ? heldIds : ids).push(id);
+  }
+  for (const match of html.matchAll(HREF)) {
+    const href = intern(decodeAttribute(match[1]));
+    // A heading's own `#` link inside a lazy panel: it is in the document exactly when its target is.
+    if (held.length > 0 && href.startsWith('#') && inside(match.index) && heldIds.includes(safeDecode(href.slice(1)))) continue;
+    hrefs.add(href);
+  }
+  return { hrefs: [...hrefs], ids, heldIds };
 }
 
 export function checkLinks(input: LinkCheckInput): Warning[] {
@@ -116,7 +126,11 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
         if (!anchor && (input.files.has(target) || input.files.has(decodeUrlPath(target)))) continue;
         problem = { code: 'BROKEN_LINK', detail: '' };
       } else if (anchor && !idsOf(targetPage).has(safeDecode(anchor))) {
-        problem = { code: 'BROKEN_ANCHOR', detail: ` (no id "${anchor}" on ${targetPage.path})` };
+        const held = targetPage.heldIds?.includes(safeDecode(anchor));
+        const detail = held
+          ? ` (the id "${anchor}" on ${targetPage.path} is inside a lazy Tabs panel, which is not in the page until its tab is chosen: link to something outside the Tabs block, or drop \`lazy\`; a markdown heading in such a panel is linked from the table of contents too)`
+          : ` (no id "${anchor}" on ${targetPage.path})`;
+        problem = { code: 'BROKEN_ANCHOR', detail };
       }
       if (!problem) continue;
       const kind = problem.code === 'BROKEN_LINK' ? 'link' : 'anchor';

@@ -15,6 +15,7 @@ import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
+import { heldIdsOf } from '../shared/lazy-panels.js';
 import { FolioError, isFolioError, lineOf } from '../errors/index.js';
 import { applyCompat, type CompatOptions } from './compat.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
@@ -211,7 +212,7 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     excerptHtml,
     hasTruncate: truncateLine !== undefined,
     title: info.title,
-    headings: info.headings,
+    headings: reachableHeadings(info.headings, html),
     ids: collected.ids,
     links: collected.links,
     images: collected.images,
@@ -220,6 +221,16 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     usedMdx: info.needsMdx,
     ...(info.imports ? { imports: true } : {}),
   };
+}
+
+/**
+ * The headings a reader can reach: one inside a `lazy` Tabs panel that is not shown is not in the
+ * document until its tab is chosen, so the table of contents leaves it out (its link would go
+ * nowhere; Docusaurus lists it and then reports its own link as a broken anchor).
+ */
+function reachableHeadings(headings: Heading[], html: string): Heading[] {
+  const held = heldIdsOf(html);
+  return held.size === 0 ? headings : headings.filter((heading) => !held.has(heading.id));
 }
 
 type Parser = { parse(text: string): unknown; run(tree: MdastRoot): Promise<unknown> };

@@ -135,7 +135,8 @@ export async function renderPages({ input, sink, fingerprints, prior, inPlace }:
     const { html, page } = renderRoute(input, route);
     const scanned = scanHtml(html, intern);
     const body = route.source ? input.compiled.get(route.source.file) : undefined;
-    const links = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
+    const links: PageLinks = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
+    if (scanned.heldIds.length > 0) links.heldIds = scanned.heldIds;
     result.links.push(links);
     result.rendered.push(route);
     const files = filesOf(route);

@@ -6,8 +6,10 @@
  * With `lazy`, the panels not shown are in the HTML inside `<template data-folio-lazy>` (inert:
  * not painted, not in the accessibility tree, not found by find-in-page), and the client puts a
  * panel's content in place the first time its tab is selected; without JavaScript the default
- * panel is the one shown, as without `lazy`. Their links and ids are still in the HTML, so the
- * link checker sees them (they are the page's content).
+ * panel is the one shown, as without `lazy`. Their links are still checked; their ids are not
+ * link targets until the tab is chosen, so a link to one is a broken anchor (as in Docusaurus,
+ * which leaves such panels out) and the table of contents leaves out their headings
+ * (src/shared/lazy-panels.ts).
  */
 import { Children, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
 import type { TabItemProps } from './TabItem.js';

@@ -68,6 +68,32 @@ describe('checkLinks', () => {
   });
 
   it('scans hrefs and ids out of HTML', () => {
-    expect(scanHtml('<a href="/x?a=1&amp;b=2">x</a><h2 id="top">T</h2><a href="/x?a=1&amp;b=2">again</a>')).toEqual({ hrefs: ['/x?a=1&b=2'], ids: ['top'] });
+    expect(scanHtml('<a href="/x?a=1&amp;b=2">x</a><h2 id="top">T</h2><a href="/x?a=1&amp;b=2">again</a>')).toEqual({
+      hrefs: ['/x?a=1&b=2'],
+      ids: ['top'],
+      heldIds: [],
+    });
+  });
+
+  it('keeps ids inside lazy Tabs panels apart, nested templates included, and drops their own # links', () => {
+    const html = [
+      '<h2 id="before">B</h2><div hidden=""><template data-folio-lazy="">',
+      '<h3 id="inner">I<a href="#inner">#</a></h3><template><p id="plain"></p></template>',
+      '<div hidden=""><template data-folio-lazy=""><p id="deeper"><a href="#before">up</a></p></template></div>',
+      '</template></div><h2 id="after">A<a href="#after">#</a></h2><a href="#inner">to the panel</a>',
+    ].join('');
+    const scanned = scanHtml(html);
+    expect(scanned.ids).toEqual(['before', 'after']);
+    expect(scanned.heldIds).toEqual(['inner', 'plain', 'deeper']);
+    // '#inner' from inside the panel is dropped; the same href from outside it is kept (and is broken).
+    expect(scanned.hrefs).toEqual(['#before', '#after', '#inner']);
+    const warnings = checkLinks({
+      pages: [{ path: '/p', origin: 'p.mdx', contentLinks: [], ...scanned }],
+      files: new Set(),
+      baseUrl: '/',
+    });
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(/^broken anchor on \/p: #inner \(the id "inner" on \/p is inside a lazy Tabs panel/),
+    ]);
   });
 });
