@@ -7,27 +7,14 @@
 //
 //   node bench/docusaurus-parity.mjs        exit code 0 when both agree
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fmt, folioBin, timed } from './lib.mjs';
+import { DOCUSAURUS_VERSION as VERSION, ensureDocusaurus } from './peers.mjs';
 
 const repo = new URL('..', import.meta.url).pathname;
 const work = path.join(repo, 'bench/.work');
 const fixture = path.join(repo, 'test/fixtures/docusaurus-compat');
-const VERSION = '3.5.2';
-
-function ensureDocusaurus() {
-  const dir = path.join(work, 'docusaurus');
-  const bin = path.join(dir, 'node_modules/.bin/docusaurus');
-  if (existsSync(bin)) return dir;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'folio-bench-docusaurus', private: true }));
-  console.log(`parity: installing Docusaurus ${VERSION} from npm`);
-  // webpack is pinned to a release of Docusaurus 3.5's time: newer 5.x releases changed a module path it requires.
-  const packages = [`@docusaurus/core@${VERSION}`, `@docusaurus/preset-classic@${VERSION}`, 'react@18', 'react-dom@18', 'webpack@5.94.0'];
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, ...packages], { stdio: 'inherit' });
-  return dir;
-}
 
 /** A fresh copy of the fixture's content and components, as the site folder of one tool. */
 function copyFixture(target) {
@@ -98,7 +85,7 @@ function facts(html, tool) {
   };
 }
 
-const docusaurusDir = ensureDocusaurus();
+const docusaurusDir = ensureDocusaurus(work);
 const dSite = path.join(work, 'parity-docusaurus');
 const fSite = path.join(work, 'parity-folio');
 copyFixture(dSite);

@@ -91,3 +91,30 @@ export default function (config) {
 `,
   );
 }
+
+export const DOCUSAURUS_VERSION = '3.5.2';
+
+/**
+ * Installs Docusaurus (classic preset) into workDir/docusaurus, with typedoc-plugin-markdown for the
+ * API reference of this site as markdown. Returns that folder.
+ */
+export function ensureDocusaurus(workDir) {
+  const dir = path.join(workDir, 'docusaurus');
+  if (existsSync(path.join(dir, 'node_modules/.bin/docusaurus')) && existsSync(path.join(dir, 'node_modules/typedoc-plugin-markdown'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'folio-bench-docusaurus', private: true }));
+  console.log(`bench: installing Docusaurus ${DOCUSAURUS_VERSION} from npm`);
+  // webpack is pinned to a release of Docusaurus 3.5's time: newer 5.x releases changed a module path it requires.
+  const packages = [
+    `@docusaurus/core@${DOCUSAURUS_VERSION}`,
+    `@docusaurus/preset-classic@${DOCUSAURUS_VERSION}`,
+    'react@18',
+    'react-dom@18',
+    'webpack@5.94.0',
+    'typedoc@0.28',
+    'typedoc-plugin-markdown@4',
+    'typescript@5.9',
+  ];
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, ...packages], { stdio: 'inherit' });
+  return dir;
+}

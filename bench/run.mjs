@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The whole benchmark (npm run bench):
 //  1. folio, Hugo and Eleventy on the same generated corpus (N = 1,000 and
-//     10,000), cold, run in turn (A B C A B C ...), medians, ratios, peak RSS;
+//     10,000), cold, run in turn (A B C A B C ...), medians, wall and CPU ratios, peak RSS;
 //  2. warm rebuilds of the 10k corpus (nothing changed, one page changed);
-//  3. this site: cold, warm, one page changed;
+//  3. this site: cold, warm, one page changed; cold against Docusaurus
+//     (docusaurus-site.mjs; with the peers, installed from npm on first use);
 //  4. the feature benchmarks (API stage, client budget, dev loop) when present.
 // Writes bench/RESULTS.md.
 //   node bench/run.mjs [--sizes 1000,10000] [--runs 3] [--no-peers] [--quick]
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, folioBin, median, timed } from './lib.mjs';
 import { ensureEleventy, ensureHugo, eleventyVersion, hugoVersion, setupEleventy, setupHugo } from './peers.mjs';
+import { measureAgainstDocusaurus } from './docusaurus-site.mjs';
 import { measureSite } from './site-build.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -96,12 +98,16 @@ for (const n of sizes) {
       tool.clean();
       const r = tool.run();
       samples[tool.name].push(r);
-      console.log(`N=${n} run ${i + 1}/${runs} ${tool.name.padEnd(8)} ${fmt(r.wall)}  peak RSS ${Math.round(r.rssMb ?? 0)} MB`);
+      console.log(`N=${n} run ${i + 1}/${runs} ${tool.name.padEnd(8)} ${fmt(r.wall)}  CPU ${fmt(r.cpu ?? 0)}  peak RSS ${Math.round(r.rssMb ?? 0)} MB`);
     }
   }
   const row = { n, pages: tools[0].pages(), tools: {} };
   for (const tool of tools) {
-    row.tools[tool.name] = { wall: median(samples[tool.name].map((r) => r.wall)), rssMb: Math.max(...samples[tool.name].map((r) => r.rssMb ?? 0)) };
+    row.tools[tool.name] = {
+      wall: median(samples[tool.name].map((r) => r.wall)),
+      cpu: median(samples[tool.name].map((r) => r.cpu ?? Number.NaN)),
+      rssMb: Math.max(...samples[tool.name].map((r) => r.rssMb ?? 0)),
+    };
   }
   // Warm rebuilds of folio on the same corpus: nothing changed, then one page changed.
   const folio = tools[0];
@@ -140,6 +146,13 @@ console.log(
   `  cold ${fmt(results.site.cold)}, warm ${fmt(results.site.warm)}, --force ${fmt(results.site.forced)}, one page changed ${fmt(results.site.onePageChanged)}`,
 );
 
+if (withPeers) {
+  console.log('\nThis site against Docusaurus (cold, alternating):');
+  results.docusaurus = measureAgainstDocusaurus();
+  const d = results.docusaurus;
+  console.log(`  folio ${fmt(d.folio.wall)}, Docusaurus ${d.docusaurus.version} ${fmt(d.docusaurus.wall)}: ${d.ratio.toFixed(3)} of its wall`);
+}
+
 for (const [script, title] of [
   ['api-stage.mjs', 'API stage (typedoc)'],
   ['client-budget.mjs', 'Client JavaScript budget'],
@@ -168,13 +181,14 @@ function writeResults() {
     '',
     '## Generated corpus (make-corpus.mjs)',
     '',
-    '| pages | tool | cold wall | peak RSS | folio / tool |',
-    '|---:|---|---:|---:|---:|',
+    '| pages | tool | cold wall | CPU | peak RSS | folio / tool (wall) | folio / tool (CPU) |',
+    '|---:|---|---:|---:|---:|---:|---:|',
   ];
   for (const row of results.sizes) {
     const f = row.tools.folio;
     for (const [name, t] of Object.entries(row.tools)) {
-      lines.push(`| ${row.n} | ${name} | ${fmt(t.wall)} | ${Math.round(t.rssMb)} MB | ${name === 'folio' ? '' : (f.wall / t.wall).toFixed(2)} |`);
+      const ratios = name === 'folio' ? '| |' : `| ${(f.wall / t.wall).toFixed(2)} | ${(f.cpu / t.cpu).toFixed(2)} |`;
+      lines.push(`| ${row.n} | ${name} | ${fmt(t.wall)} | ${fmt(t.cpu)} | ${Math.round(t.rssMb)} MB ${ratios}`);
     }
   }
   lines.push(
@@ -197,6 +211,18 @@ function writeResults() {
       (row10k.tools.folio.wall / row10k.tools.Hugo.wall).toFixed(2),
       row10k.tools.folio.wall <= 1.5 * row10k.tools.Hugo.wall,
     );
+  // Issue #17's ratios.
+  for (const row of [row1k, row10k]) {
+    if (row?.tools.Eleventy) {
+      const ratio = row.tools.folio.cpu / row.tools.Eleventy.cpu;
+      target(`N = ${row.n.toLocaleString('en')} cold: folio / Eleventy CPU ≤ 2.0`, ratio.toFixed(2), ratio <= 2);
+    }
+  }
+  if (row1k?.tools.Hugo) {
+    const ratio = row1k.tools.folio.wall / row1k.tools.Hugo.wall;
+    target('N = 1,000 cold: folio / Hugo wall ≤ 2.5', ratio.toFixed(2), ratio <= 2.5);
+  }
+  if (results.docusaurus) target('this site cold: folio / Docusaurus wall ≤ 0.10', results.docusaurus.ratio.toFixed(3), results.docusaurus.ratio <= 0.1);
   if (row10k) target('N = 10,000 cold: peak RSS ≤ 1 GB', `${Math.round(row10k.tools.folio.rssMb)} MB`, row10k.tools.folio.rssMb <= 1024);
   if (row10k) target('N = 10,000 warm, nothing changed ≤ 1 s', fmt(row10k.warm), row10k.warm <= 1);
   if (row10k) target('N = 10,000 one page changed ≤ 0.2 s + its listings', fmt(row10k.onePageChanged), row10k.onePageChanged <= 0.2);
@@ -210,6 +236,21 @@ function writeResults() {
     `| warm, every stage (--force) | ${fmt(results.site.forced)} |`,
     `| one docs page changed | ${fmt(results.site.onePageChanged)} |`,
   );
+  if (results.docusaurus) {
+    const d = results.docusaurus;
+    lines.push(
+      '',
+      `## This site against Docusaurus ${d.docusaurus.version}`,
+      '',
+      `Cold, ${d.rounds} alternating rounds, medians ([docusaurus-site.mjs](docusaurus-site.mjs): the same docs, blog and static files; the API reference as markdown written by typedoc-plugin-markdown before Docusaurus's timed build, while folio's timed build runs typedoc itself).`,
+      '',
+      '| tool | wall | CPU |',
+      '|---|---:|---:|',
+      `| folio | ${fmt(d.folio.wall)} | ${fmt(d.folio.cpu)} |`,
+      `| Docusaurus | ${fmt(d.docusaurus.wall)} | ${fmt(d.docusaurus.cpu)} |`,
+      `| folio / Docusaurus | ${d.ratio.toFixed(3)} | ${(d.folio.cpu / d.docusaurus.cpu).toFixed(3)} |`,
+    );
+  }
   for (const extra of results.extra) lines.push('', `## ${extra.title}`, '', '```text', extra.text, '```');
   lines.push('');
   writeFileSync(path.join(here, 'RESULTS.md'), lines.join('\n'));
