@@ -87,7 +87,11 @@ export function remarkIslands(options: IslandOptions) {
     visit(tree as unknown as MdxNode);
     if (found.length === 0) return;
     const { source, names } = await islandSource(found, statements, options);
-    const code = await bundleIsland(source, found[0].element, options);
+    const code = await bundleIsland(
+      source,
+      found.map(({ element }) => element),
+      options,
+    );
     serverOnly(tree, found, names);
     const name = `island-${hashOf(code).slice(0, 12)}.js`;
     options.emit({ path: `/assets/${name}`, code });
@@ -343,7 +347,7 @@ const SHARED: Record<string, string> = {
   'react-dom/client': 'module.exports = globalThis.__folioShared.client;',
 };
 
-async function bundleIsland(source: string, first: MdxNode, options: IslandOptions): Promise<string> {
+async function bundleIsland(source: string, elements: MdxNode[], options: IslandOptions): Promise<string> {
   const [esbuild, { BROWSER_OPTIONS }, { siteThemePlugin }] = await Promise.all([
     import('esbuild'),
     import('../assets/emit-assets.js'),
@@ -352,11 +356,14 @@ async function bundleIsland(source: string, first: MdxNode, options: IslandOptio
   const root = folioRoot();
   const siteRoot = options.site?.root ?? path.dirname(options.file);
   const theme = { root: siteRoot, assetsUrl: '', overrides: { ...options.site?.theme }, customCss: [] };
-  const line = (first.position?.start.line ?? 1) + options.bodyLineOffset;
+  // One module holds the page's islands: a failure names them all, and points at the first.
+  const lines = elements.map((element) => (element.position?.start.line ?? 1) + options.bodyLineOffset);
+  const line = lines[0];
+  const which = lines.length === 1 ? `the BrowserOnly at line ${line}` : `the BrowserOnly elements at lines ${lines.join(', ')}`;
   const fail = (message: string, cause?: unknown) =>
     new FolioError({
       code: 'ISLAND_BUNDLE',
-      message: `the BrowserOnly at line ${line} cannot be bundled for the browser: ${message}`,
+      message: `${which} cannot be bundled for the browser: ${message}`,
       location: { file: options.file, line },
       excerpt: lineOf(options.source, line),
       cause,
@@ -392,11 +399,12 @@ async function bundleIsland(source: string, first: MdxNode, options: IslandOptio
     const where = first?.location && first.location.file !== path.basename(options.file) ? ` (${first.location.file}:${first.location.line})` : '';
     throw fail(`${first?.text ?? String((error as Error)?.message ?? error)}${where}`, error);
   }
-  // Nothing outside the site, folio, or installed packages reaches the browser.
-  const allowed = [realOrSelf(siteRoot), realOrSelf(root)];
+  // Nothing outside the site, folio's templates, or installed packages reaches the browser.
+  // folio's own: its templates, the mount code, and what both share with the client.
+  const allowed = [siteRoot, path.join(root, 'templates'), path.join(root, 'src', 'client'), path.join(root, 'src', 'shared')].map(realOrSelf);
   for (const input of Object.keys(result.metafile.inputs)) {
-    const colon = input.indexOf(':');
-    if (colon > 0 && !input.startsWith('/') && !/^[a-z]:[\\/]/i.test(input)) continue; // a plugin namespace (folio-shared:react)
+    // Modules of folio's plugins (folio-shared:react, folio-original:Navbar), not files.
+    if (/^folio-(shared|override|original):/.test(input)) continue;
     if (input === path.basename(options.file) || input === '<stdin>') continue;
     const file = realOrSelf(path.resolve(siteRoot, input));
     const inside = allowed.some((dir) => file === dir || file.startsWith(`${dir}${path.sep}`)) || file.split(path.sep).includes('node_modules');
