@@ -27,8 +27,8 @@ export interface ClientBundle {
 
 const CLIENT_ENTRY = 'folio-client-entry.tsx';
 
-/** What every browser bundle (the client, the search chunk) is built for. */
-const BROWSER_OPTIONS = {
+/** What every browser bundle (the client, the search chunk, the pages' islands) is built for. */
+export const BROWSER_OPTIONS = {
   format: 'esm',
   platform: 'browser',
   target: ['es2020', 'chrome100', 'firefox100', 'safari15'],

@@ -243,7 +243,7 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
   return sources;
 }
 
-/** The bundles (when their sources changed), the site data, the static folder, images next to the content. */
+/** The bundles (when their sources changed), the site data, the static folder, images next to the content, islands. */
 async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, table, compiled }: Sources) {
   const previous = changes?.previous;
   const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
@@ -266,6 +266,14 @@ async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, tabl
   for (const file of compiled.state.media.values()) {
     media.add(file.url);
     if (!previous?.media.has(file.url) || changedMedia.has(file.source)) sink.copy(file.url, file.source);
+  }
+  // The pages' BrowserOnly island modules (content-hashed: a name the output holds is that very file).
+  for (const entry of compiled.state.entries.values()) {
+    for (const island of entry.resolved.islands ?? []) {
+      if (media.has(island.path)) continue;
+      media.add(island.path);
+      if (!previous?.media.has(island.path)) await sink.write(island.path, island.code);
+    }
   }
   for (const url of previous?.media ?? []) if (!media.has(url)) sink.remove(url);
   // After the static folder: a file of its own at this path gives way.

@@ -3,7 +3,7 @@
  * hydrates the server-rendered shell, then takes over navigation, prefetch,
  * copy buttons and the docs-version preference.
  */
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PageData, SiteData } from '../shared/page-data.js';
 import { STORAGE_KEYS, writeStorage } from '../shared/storage.js';
 import type { PageModule, PagesRegistry } from '../../templates/context.js';
@@ -123,4 +123,5 @@ export function start(loaders: PageLoaders): void {
 function enhanceBody(): void {
   if (document.querySelector('[data-tabs]')) import('./tabs.js').then((tabs) => tabs.installTabs());
   if (document.querySelector('button.code-copy')) import('./copy-code.js');
+  if (document.querySelector('[data-folio-island]')) import('./islands.js').then((islands) => islands.watchIslands(createRoot));
 }

@@ -68,6 +68,11 @@ export const catalogue = {
     title: 'Content nested too deeply',
     hint: 'Flatten the nesting at the line shown (lists, quotes, JSX elements or admonitions inside one another); a few levels are plenty.',
   },
+  ISLAND_BUNDLE: {
+    severity: 'error',
+    title: 'BrowserOnly content cannot be bundled for the browser',
+    hint: 'What a <BrowserOnly> wraps runs in the browser: every component it renders must be imported (or declared) in the .mdx file, and what it imports must resolve (relative to the file, @site/, @theme/) to files inside the site root or installed packages. Fix the import or the code named in the message.',
+  },
   MDX_IMPORT_NOT_FOUND: {
     severity: 'error',
     title: 'MDX import not found',

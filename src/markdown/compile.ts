@@ -31,6 +31,7 @@ import {
   resolveDocusaurusImport,
   themeModuleUrl,
 } from './docusaurus.js';
+import { type IslandFile, remarkIslands } from './islands.js';
 import { deepestNode, isStackOverflow, MAX_NESTING, prescanNesting, type TooDeep } from './nesting.js';
 import { ALL_SYNTAX, needsKey, parserExtensions, syntaxNeeds } from './syntax-needs.js';
 
@@ -58,6 +59,8 @@ export interface CompiledContent {
   usedMdx: boolean;
   /** Imports other files (MDX `import`): never cached, and no build that has one is "up to date". */
   imports?: boolean;
+  /** The browser module of the page's `<BrowserOnly>` islands (islands.ts), written to the output. */
+  islands?: IslandFile[];
 }
 
 export interface CompileInput {
@@ -192,8 +195,9 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
 
   let html: string;
   let collected;
+  const islands: IslandFile[] = [];
   if (info.needsMdx) {
-    ({ html, collected } = await renderWithMdx(text, input, imports, { remarkGfm, remarkDirective }));
+    ({ html, collected } = await renderWithMdx(text, input, imports, { remarkGfm, remarkDirective }, islands));
   } else {
     const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
@@ -220,6 +224,7 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     summary,
     usedMdx: info.needsMdx,
     ...(info.imports ? { imports: true } : {}),
+    ...(islands.length > 0 ? { islands } : {}),
   };
 }
 
@@ -378,6 +383,7 @@ async function renderWithMdx(
     remarkGfm,
     remarkDirective,
   }: { remarkGfm: Awaited<ReturnType<typeof loadToolkit>>['remarkGfm']; remarkDirective: Awaited<ReturnType<typeof loadToolkit>>['remarkDirective'] },
+  islands: IslandFile[],
 ) {
   const [{ evaluate }, runtime, { renderToStaticMarkup }, { createElement }] = await Promise.all([
     import('@mdx-js/mdx'),
@@ -404,7 +410,14 @@ async function renderWithMdx(
     const module = await evaluate(text, {
       ...(runtime as object),
       baseUrl: pathToFileURL(input.file),
-      remarkPlugins: [remarkGfm, remarkDirective, remarkDocusaurusImports(site), remarkFolio],
+      // Islands first: they read the page's import specifiers as written.
+      remarkPlugins: [
+        remarkGfm,
+        remarkDirective,
+        remarkIslands({ file: input.file, bodyLineOffset: input.bodyLineOffset, source: input.source, site, emit: (file) => islands.push(file) }),
+        remarkDocusaurusImports(site),
+        remarkFolio,
+      ],
       rehypePlugins: [rehypeFolio],
       development: false,
     } as unknown as Parameters<typeof evaluate>[1]);

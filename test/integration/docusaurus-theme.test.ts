@@ -3,7 +3,8 @@
  * `@docusaurus/…` and `@site/…` imports resolve to folio's implementations and render without
  * JavaScript; magic comments highlight code; an import folio does not provide is a clear error.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BuildSession } from '../../src/build/session.js';
@@ -148,6 +149,28 @@ describe('the docusaurus-compat fixture', () => {
     expect(scripts.some((src) => src.endsWith(tabs[0]))).toBe(false);
   });
 
+  it('makes what BrowserOnly wraps an island: the fallback in a marker in the HTML, the function in a browser module', () => {
+    const html = body(root, 'docs/install');
+    const markers = [...html.matchAll(/<(div|span) data-folio-island="(island-[a-z0-9]+\.js)#(\d)">/g)].map(([, tag, file, index]) => ({ tag, file, index }));
+    expect(markers.map(({ tag, index }) => `${tag}#${index}`)).toEqual(['div#0', 'div#1']);
+    expect(markers[0].file).toBe(markers[1].file);
+    expect(html).toContain(
+      `<div data-folio-island="${markers[1].file}#1"><p id="screen-fallback">Lantern measures your screen once the page runs in a browser.</p></div>`,
+    );
+    // The wrapped code runs only in the browser: nothing of it is in the HTML.
+    expect(html).not.toContain('pixels wide');
+    const island = readFileSync(path.join(root, 'out/assets', markers[0].file), 'utf8');
+    expect(island).toContain('pixels wide');
+    expect(island).toContain('prefers-color-scheme: dark');
+    // The component came along from its relative import; React is the client's, not a copy.
+    expect(island).toContain('globalThis.__folioShared.react');
+    expect(island).not.toContain('react.production');
+    expect(island.length).toBeLessThan(6000);
+    // Pages without BrowserOnly have no marker, and no page names the module in a script tag.
+    expect(body(root, 'docs/usage')).not.toContain('data-folio-island');
+    expect(readOut(root, 'docs/install/index.html')).not.toMatch(/<script[^>]+island-/);
+  });
+
   it('gives Link and useBaseUrl the base URL, and checks a Link to a missing page', () => {
     const site = fixture('docusaurus-compat');
     const config = path.join(site, 'site.config.ts');
@@ -243,6 +266,79 @@ describe("the site's MDX components", () => {
     await change('src/css/custom.css', '#b5651d', '#8a4b12');
     const css = readdirSync(path.join(root, 'out/assets')).filter((file) => file.endsWith('.css'));
     expect(css.map((file) => readFileSync(path.join(root, 'out/assets', file), 'utf8')).join('')).toContain('--c-primary: #8a4b12');
+  });
+});
+
+describe('BrowserOnly islands in serve', () => {
+  it('an edit of the page writes its new island module and removes the old one; the page names the new one', async () => {
+    const root = fixture('docusaurus-compat');
+    const session = new BuildSession({ root, logger: createLogger({ write: () => {}, writeError: () => {} }) });
+    expect((await session.build()).ok).toBe(true);
+    const islands = () => readdirSync(path.join(root, 'out/assets')).filter((file) => file.startsWith('island-'));
+    const islandOf = (page: string) => /data-folio-island="(island-[a-z0-9]+\.js)#/.exec(body(root, page))?.[1];
+    const change = async (rel: string, from: string, to: string) => {
+      const file = path.join(root, rel);
+      writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+      const result = await session.update([{ path: file, type: 'change' }]);
+      if (!result.ok) throw result.error;
+    };
+    const first = islandOf('docs/install');
+    expect(islands().sort()).toEqual([first, islandOf('docs/extras')].sort());
+    await change('content/docs/install.mdx', "? 'dim' : 'bright'", "? 'low' : 'high'");
+    const second = islandOf('docs/install');
+    expect(second).not.toBe(first);
+    expect(islands()).toContain(second);
+    expect(islands()).not.toContain(first);
+    expect(readFileSync(path.join(root, 'out/assets', second!), 'utf8')).toContain('"low"');
+    expect(readOut(root, 'docs/install/index.html')).toContain(`data-folio-island="${second}#1"`);
+  });
+});
+
+describe('BrowserOnly islands that cannot be bundled', () => {
+  function site(files: Record<string, string>): string {
+    const root = fixture('docusaurus-compat');
+    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, file), text);
+    return root;
+  }
+  const page = (island: string) =>
+    `# Gauge\n\nimport BrowserOnly from '@docusaurus/BrowserOnly';\n\nSome text.\n\n<BrowserOnly fallback={<p>Static.</p>}>\n  {${island}}\n</BrowserOnly>\n`;
+
+  it('names the file and line of a component the page does not import', () => {
+    const root = site({ 'content/docs/gauge.mdx': page('() => <Gauge level={3} />') });
+    const result = runCli(['build'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('error ISLAND_BUNDLE');
+    expect(result.output).toContain('content/docs/gauge.mdx:8');
+    expect(result.output).toContain('renders <Gauge>, which this file neither imports nor declares');
+    expect(result.output).not.toMatch(STACK_LINE);
+  });
+
+  it('names the file and line when what an island imports does not compile, or lies outside the site', () => {
+    let root = site({
+      'src/components/Broken.jsx': 'export default function Broken() {\n  return <b>lamp</i>;\n}\n',
+      'content/docs/gauge.mdx': page('() => <Broken />').replace('Some text.', "import Broken from '../../src/components/Broken.jsx';"),
+    });
+    let result = runCli(['build'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('error ISLAND_BUNDLE');
+    expect(result.output).toContain('content/docs/gauge.mdx:7');
+    expect(result.output).toMatch(/Broken\.jsx:2/);
+    expect(result.output).not.toMatch(STACK_LINE);
+    const outside = mkdtempSync(path.join(tmpdir(), 'folio-island-outside-'));
+    writeFileSync(path.join(outside, 'secret.js'), 'export default "a file of someone else";\n');
+    root = site({
+      'content/docs/gauge.mdx': page('() => <b>{secret}</b>').replace(
+        'Some text.',
+        `import secret from ${JSON.stringify(path.relative(path.join(root, 'content/docs'), path.join(outside, 'secret.js')))};`,
+      ),
+    });
+    result = runCli(['build'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('error ISLAND_BUNDLE');
+    expect(result.output).toContain('outside the site root');
+    const assets = path.join(root, 'out/assets');
+    expect(existsSync(assets) ? readdirSync(assets).filter((file) => file.startsWith('island-')) : []).toEqual([]);
+    rmSync(outside, { recursive: true, force: true });
   });
 });
 

@@ -44,7 +44,7 @@ export interface SessionState {
   emitters: Map<string, EmitterRecord>;
   /** Output files that are not pages (for the link check), URL paths. */
   outputFiles: Set<string>;
-  /** URLs of the images copied from next to the content. */
+  /** URLs of the images copied from next to the content, and of the pages' island modules. */
   media: Set<string>;
   /** Every warning of the last build. */
   warnings: Warning[];
