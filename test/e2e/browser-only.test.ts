@@ -5,19 +5,21 @@
  * by the client router and mounted again on return; an island that throws keeps its fallback
  * and leaves the rest of the page working; island code only on pages that have islands.
  */
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fixturesDir } from '../support/fixtures.js';
+import { fixtureCopies } from '../support/fixtures.js';
 import { describeBrowser, hydrated, launchBrowser, markDocument, newContext, sameDocument, watchedPage } from './support/browser.js';
 import { buildAndServe, type ServedSite } from './support/site.js';
 
 let site: ServedSite;
 let browser: Browser;
 
+// A copy per file: the build writes .folio-cache into its root, and test files run side by side.
+const fixture = fixtureCopies();
+
 describeBrowser('BrowserOnly islands (Chromium)', () => {
   beforeAll(async () => {
-    [site, browser] = await Promise.all([buildAndServe({ root: path.join(fixturesDir, 'docusaurus-compat') }), launchBrowser()]);
+    [site, browser] = await Promise.all([buildAndServe({ root: fixture('docusaurus-compat') }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fixturesDir } from '../support/fixtures.js';
+import { fixtureCopies } from '../support/fixtures.js';
 import { describeBrowser, hydrated, launchBrowser, markDocument, newContext, sameDocument, watchedPage } from './support/browser.js';
 import { buildAndServe, type ServedSite } from './support/site.js';
 
@@ -17,9 +17,12 @@ let browser: Browser;
 /** The URL of the tabs chunk (`/assets/chunk-….js`). */
 let tabsChunk: string;
 
+// A copy per file: the build writes .folio-cache into its root, and test files run side by side.
+const fixture = fixtureCopies();
+
 describeBrowser('Docusaurus Tabs (Chromium)', () => {
   beforeAll(async () => {
-    [site, browser] = await Promise.all([buildAndServe({ root: path.join(fixturesDir, 'docusaurus-compat') }), launchBrowser()]);
+    [site, browser] = await Promise.all([buildAndServe({ root: fixture('docusaurus-compat') }), launchBrowser()]);
     const assets = path.join(site.outDir, 'assets');
     const file = readdirSync(assets).find((name) => name.endsWith('.js') && readFileSync(path.join(assets, name), 'utf8').includes('docusaurus.tab.'));
     tabsChunk = `/assets/${file}`;
