@@ -76,6 +76,8 @@ export interface CompileStepInput {
    * Only when the route table the step resolves against is the build's final one.
    */
   onResolved?: (file: string, fingerprint: string, body: () => CompiledContent | Promise<CompiledContent>) => void;
+  /** Called when the markdown goes to worker threads (compileMany), before the first file is sent. */
+  onWorkers?: (count: number) => void;
 }
 
 export interface CompileStepResult {
@@ -290,6 +292,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     threads: ctx.threads,
     // Links are resolved as each result arrives, so a one-shot build never holds all bodies.
     withoutBodies: lean,
+    onWorkers: input.onWorkers,
     keep: (job, raw, key) => {
       const source = bySource.get(job.file)!;
       const entry = settle(source, raw, key);
