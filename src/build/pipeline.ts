@@ -7,13 +7,6 @@
  *   discoverContent → createRouteTable → compileContent
  *   → emitAssets → renderPages → emitFeeds (every emitter: src/emitters/registry.ts) → checkLinks
  *
- * A build from scratch whose route table is final before the compile (no API reference, whose
- * typedoc model comes later) and whose markdown goes to worker threads runs emitAssets beside
- * compileContent and renders each page that shows only its own body as soon as it is compiled
- * (src/render/render-ahead.ts); renderPages
- * then renders the rest (listings, category indexes, 404) and writes routes.json. Same output,
- * byte for byte (FOLIO_RENDER_AFTER=1 renders after the compile, for the differential test).
- *
  * The drivers (full-build.ts, incremental/incremental-build.ts) do what comes before (the
  * output guard, the config, the up-to-date check) and after (swap or commit, the records
  * kept for the next build, reporting).
@@ -26,16 +19,15 @@ import type { BuildContext } from '../core/context.js';
 import { settleAll } from '../core/settle-all.js';
 import { isInside } from '../core/site-paths.js';
 import type { Runner } from '../core/task.js';
-import type { Warning, WarningList } from '../core/warnings.js';
+import type { Warning } from '../core/warnings.js';
 import { emittersFor } from '../emitters/registry.js';
 import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
 import { checkLinks } from '../links/check-links.js';
-import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, markdownSources, type CompileStepResult } from '../markdown/compile-content.js';
+import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, type CompileStepResult } from '../markdown/compile-content.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
 import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
-import { fingerprintRoutes, sharedFingerprint, type Fingerprints, type SharedRenderInputs } from '../render/fingerprint.js';
-import { RenderAhead } from '../render/render-ahead.js';
-import { renderPages, type PriorPage, type RenderedAhead, type RenderInput, type RenderResult } from '../render/render-pages.js';
+import { fingerprintRoutes, type Fingerprints } from '../render/fingerprint.js';
+import { renderPages, type PriorPage, type RenderResult } from '../render/render-pages.js';
 import { siteThemeOf } from '../render/site-theme.js';
 import { createRouteTable } from '../routes/route-table.js';
 import type { RouteTable } from '../routes/types.js';
@@ -85,54 +77,52 @@ export interface Written {
 }
 
 export async function runBuild(input: PipelineInput): Promise<{ sources: Sources; written: Written }> {
+  const sources = await readSources(input);
   const { ctx, sink, run } = input;
-  // A build from scratch emits its assets and renders pages beside the compile (when it can: readAll).
-  // FOLIO_RENDER_AFTER=1: render after the compile (the reference the differential test compares with).
-  const beside: Beside | undefined = input.changes || process.env.FOLIO_RENDER_AFTER === '1' ? undefined : {};
-  const sources = await readSources(input, beside);
-  let assets: Assets;
-  let ahead: RenderedAhead | undefined;
-  if (beside?.assets) {
-    [assets, ahead] = await settleAll([beside.assets, beside.ahead!.stop()]);
-    // Reported after the compile's, as when the assets stage ran after it.
-    for (const warning of beside.warnings!.items) ctx.warnings.add(warning);
-    for (const warning of beside.warnings!.logged) ctx.warnings.add(warning);
-    assets.media = copyMedia(input, sources.compiled);
-  } else {
-    // The compile stayed in this thread: nothing was rendered beside it.
-    await beside?.ahead?.stop();
-    assets = await run(
-      'emitAssets',
-      () => emitAssets(input, sources),
-      (a) => `${Object.keys(a.client.sizes).length} files`,
-    );
-  }
+  const assets = await run(
+    'emitAssets',
+    () => emitAssets(input, sources),
+    (a) => `${Object.keys(a.client.sizes).length} files`,
+  );
   const { content, table, compiled } = sources;
   const previous = input.changes?.previous;
   const postData = postDataFor({ content, config: ctx.config });
   const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
   const serverId = input.serverId(assets.server);
-  const fingerprints = serverId ? fingerprintRoutes({ table, bodies, shared: sharedInputs(ctx, assets, serverId) }) : undefined;
+  const fingerprints = serverId
+    ? fingerprintRoutes({
+        table,
+        bodies,
+        shared: { salt: ctx.buildHash, siteData: assets.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: serverId },
+      })
+    : undefined;
   const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
   const rendered = await run(
     'renderPages',
     () =>
       renderPages({
         input: {
-          ...renderInputOf(ctx, assets),
+          config: ctx.config,
           table,
           compiled: compiled.compiled,
           frontMatter: compiled.frontMatter,
           postData,
+          server: assets.server,
           prepare: load,
+          assets: {
+            scripts: assets.client.scripts,
+            styles: assets.client.styles,
+            siteData: assets.siteData,
+            routes: '/routes.json',
+            pageChunks: assets.client.pageChunks,
+          },
         },
         sink,
         fingerprints,
         prior: previous ? { routes: previous.routes, notFound: previous.notFound } : input.reusable && { routes: input.reusable },
         inPlace: previous !== undefined,
-        ahead,
       }),
-    (r) => `${table.routes.length} pages${r.reused && !previous ? `, ${r.reused} unchanged` : ''}${r.ahead ? `, ${r.ahead} beside the compile` : ''}`,
+    (r) => `${table.routes.length} pages${r.reused && !previous ? `, ${r.reused} unchanged` : ''}`,
   );
   const emitted = await run(
     // The stage keeps its documented name; it runs every emitter (feeds, sitemap, search, the site's own).
@@ -161,40 +151,10 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
   return { sources, written: { ...assets, fingerprints, rendered, emitted, outputFiles } };
 }
 
-type Assets = Awaited<ReturnType<typeof emitAssets>>;
-
-/** What a build from scratch runs beside its compile (readAll), for runBuild to wait for. */
-interface Beside {
-  /** The assets stage (without the images next to the content: they are known after the compile). */
-  assets?: Promise<Assets>;
-  /** Its warnings, held back until the compile's are reported. */
-  warnings?: WarningList;
-  ahead?: RenderAhead;
-}
-
-function sharedInputs(ctx: BuildContext, assets: Assets, serverId: string): SharedRenderInputs {
-  return { salt: ctx.buildHash, siteData: assets.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: serverId };
-}
-
-/** What rendering takes from the config and the assets. */
-function renderInputOf(ctx: BuildContext, assets: Assets): Pick<RenderInput, 'config' | 'server' | 'assets'> {
-  return {
-    config: ctx.config,
-    server: assets.server,
-    assets: {
-      scripts: assets.client.scripts,
-      styles: assets.client.styles,
-      siteData: assets.siteData,
-      routes: '/routes.json',
-      pageChunks: assets.client.pageChunks,
-    },
-  };
-}
-
 /** discoverContent (or, in watch mode, the sections the plan names) → createRouteTable → compileContent. */
-async function readSources(input: PipelineInput, beside: Beside | undefined): Promise<Sources> {
+async function readSources(input: PipelineInput): Promise<Sources> {
   const { ctx, run, changes } = input;
-  if (!changes) return readAll(input, beside);
+  if (!changes) return readAll(input);
   const { previous, plan } = changes;
   const { content, apiReloaded, reread } = await run('discoverContent', () => updateContent({ ctx, previous: previous.content, plan }));
   for (const warning of carriedWarnings(previous.discoveryWarnings, reread)) ctx.warnings.add(warning);
@@ -227,8 +187,7 @@ function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[];
 }
 
 /** A build from scratch: every section, with the background ones (typedoc) overlapping the markdown. */
-async function readAll(input: PipelineInput, beside: Beside | undefined): Promise<Sources> {
-  const { ctx, run, highlighter, keepUnresolved } = input;
+async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput): Promise<Sources> {
   const discovered = await run(
     'discoverContent',
     () => discoverContent(ctx),
@@ -248,11 +207,7 @@ async function readAll(input: PipelineInput, beside: Beside | undefined): Promis
   sources.compiled = await run(
     'compileContent',
     async () => {
-      if (!discovered.later) {
-        const table = await routeTable();
-        if (beside) return compileBeside(input, { content: sources.content, table }, beside);
-        return compileStep({ ctx, content: sources.content, table, highlighter, keepUnresolved });
-      }
+      if (!discovered.later) return compileStep({ ctx, content: sources.content, table: await routeTable(), highlighter, keepUnresolved });
       // typedoc (a background section) runs in a worker thread while this one compiles the markdown, its links resolved
       // against the routes without the API (an API never moves a content file's route, but its index
       // takes its readme's; a body linking to a file whose route changed makes the markdown step run
@@ -288,51 +243,8 @@ async function readAll(input: PipelineInput, beside: Beside | undefined): Promis
   return sources;
 }
 
-/**
- * The compile of a build whose route table is final before it (no background section), with the
- * assets stage and rendering beside it: the bundles are written while the workers compile, then
- * each page is rendered as its body comes in (src/render/render-ahead.ts). runBuild waits for both.
- */
-async function compileBeside(input: PipelineInput, { content, table }: Pick<Sources, 'content' | 'table'>, beside: Beside): Promise<CompileStepResult> {
-  const { ctx, run, sink, highlighter, keepUnresolved } = input;
-  const postData = postDataFor({ content, config: ctx.config });
-  const frontMatter = new Map(markdownSources(content).map((source) => [source.file, source.frontMatter]));
-  const ahead = new RenderAhead({ table, postData, frontMatter, reusable: input.reusable });
-  beside.ahead = ahead;
-  // Only when the compile goes to worker threads: compiling in this thread leaves no core idle, and
-  // the assets stage beside it made it slower (270 pages on one thread: compile stage 8.6 → 11.5 s).
-  const begin = () => {
-    beside.warnings = ctx.warnings.fresh();
-    beside.assets = run(
-      'emitAssets',
-      () => emitAssets({ ...input, ctx: { ...ctx, warnings: beside.warnings! } }, { content, table }),
-      (a) => `${Object.keys(a.client.sizes).length} files`,
-    );
-    beside.assets.then(
-      (assets) => {
-        const serverId = input.serverId(assets.server);
-        ahead.start({ input: renderInputOf(ctx, assets), sink, shared: serverId ? sharedFingerprint(sharedInputs(ctx, assets, serverId)) : undefined });
-      },
-      () => {},
-    );
-  };
-  try {
-    return await compileStep({ ctx, content, table, highlighter, keepUnresolved, onResolved: ahead.offer, onWorkers: begin });
-  } catch (error) {
-    // Nothing may still be writing into the folder about to be discarded.
-    await Promise.allSettled([beside.assets, ahead.stop()]);
-    throw error;
-  }
-}
-
-/**
- * The bundles (when their sources changed), the site data, the static folder, images next to the
- * content (without `compiled`: the caller copies them, copyMedia).
- */
-async function emitAssets(
-  { ctx, sink, changes }: PipelineInput,
-  { content, table, compiled }: Pick<Sources, 'content' | 'table'> & { compiled?: CompileStepResult },
-) {
+/** The bundles (when their sources changed), the site data, the static folder, images next to the content. */
+async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, table, compiled }: Sources) {
   const previous = changes?.previous;
   const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
   const tsxKey = tsxPagesKey(tsxPages);
@@ -349,7 +261,13 @@ async function emitAssets(
   const staticDir = path.resolve(ctx.root, ctx.config.staticDir);
   if (!previous || changes.plan.statics.length > 0)
     sink.copyStatic({ staticDir, entries: changes?.plan.statics, root: ctx.root, warn: (warning) => ctx.warnings.add(warning) });
-  const media = compiled ? copyMedia({ sink, changes }, compiled) : new Set<string>();
+  const changedMedia = new Set(changes?.plan.media);
+  const media = new Set<string>();
+  for (const file of compiled.state.media.values()) {
+    media.add(file.url);
+    if (!previous?.media.has(file.url) || changedMedia.has(file.source)) sink.copy(file.url, file.source);
+  }
+  for (const url of previous?.media ?? []) if (!media.has(url)) sink.remove(url);
   // After the static folder: a file of its own at this path gives way.
   const site = siteDataFile(table.site);
   const siteData = `/${site.name}`;
@@ -358,19 +276,6 @@ async function emitAssets(
     if (previous) sink.remove(previous.siteData);
   }
   return { client: clientAssets, server: serverModule, siteData, tsxKey, media };
-}
-
-/** Copies the images next to the content that are new or changed; their URLs. */
-function copyMedia({ sink, changes }: Pick<PipelineInput, 'sink' | 'changes'>, compiled: CompileStepResult): Set<string> {
-  const previous = changes?.previous;
-  const changedMedia = new Set(changes?.plan.media);
-  const media = new Set<string>();
-  for (const file of compiled.state.media.values()) {
-    media.add(file.url);
-    if (!previous?.media.has(file.url) || changedMedia.has(file.source)) sink.copy(file.url, file.source);
-  }
-  for (const url of previous?.media ?? []) if (!media.has(url)) sink.remove(url);
-  return media;
 }
 
 /** What a watch session keeps of a build for the next update. */

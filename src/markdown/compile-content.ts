@@ -70,14 +70,6 @@ export interface CompileStepInput {
   keepUnresolved?: boolean;
   /** Leave the API pages out (the caller compiles them with compileApiPages once the model is there). */
   skipApi?: boolean;
-  /**
-   * Called as the links of each compiled (or cached) source are resolved, while the step still
-   * runs: its fingerprint, and its resolved body, got when called (src/render/render-ahead.ts).
-   * Only when the route table the step resolves against is the build's final one.
-   */
-  onResolved?: (file: string, fingerprint: string, body: () => CompiledContent | Promise<CompiledContent>) => void;
-  /** Called when the markdown goes to worker threads (compileMany), before the first file is sent. */
-  onWorkers?: (count: number) => void;
 }
 
 export interface CompileStepResult {
@@ -292,40 +284,23 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     threads: ctx.threads,
     // Links are resolved as each result arrives, so a one-shot build never holds all bodies.
     withoutBodies: lean,
-    onWorkers: input.onWorkers,
     keep: (job, raw, key) => {
-      const source = bySource.get(job.file)!;
-      const entry = settle(source, raw, key);
+      const entry = settle(bySource.get(job.file)!, raw, key);
       fresh.set(job.file, entry);
-      input.onResolved?.(job.file, entry.fingerprint, resolvedBody(source, entry, raw));
       return entry.raw;
     },
   });
   const compiledCount = many.compiled;
-  /**
-   * A settled source's whole resolved body: the entry's own, else (a lean entry) the compiled
-   * result's resolved as the body loader resolves it, else (read from the cache without its body)
-   * the body loader's.
-   */
-  function resolvedBody(source: SourceFile, entry: CompiledEntry, raw: CompiledContent): () => CompiledContent | Promise<CompiledContent> {
-    const key = leanFiles.get(source.file);
-    if (key === undefined) return () => entry.resolved;
-    if (raw.html !== '') return () => resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
-    const loader = bodyLoader(source, key);
-    return () => loader.read() ?? loader.rebuild();
-  }
-  function bodyLoader(source: SourceFile, key: string): BodyLoader {
-    return {
-      read: () => {
-        const raw = readCompiled(ctx.cache, key);
-        return raw && resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
-      },
-      rebuild: async () => {
-        const { result } = await compileFresh({ ...jobFor(source), highlighter, cache: ctx.cache }, key);
-        return resolveContentLinks({ compiled: result, file: source.file, resolver: resolver([]) });
-      },
-    };
-  }
+  const bodyLoader = (source: SourceFile, key: string): BodyLoader => ({
+    read: () => {
+      const raw = readCompiled(ctx.cache, key);
+      return raw && resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
+    },
+    rebuild: async () => {
+      const { result } = await compileFresh({ ...jobFor(source), highlighter, cache: ctx.cache }, key);
+      return resolveContentLinks({ compiled: result, file: source.file, resolver: resolver([]) });
+    },
+  });
   // Every source: freshly compiled, reused as it was, or reused with its links resolved again.
   for (const source of sources) {
     const prior = previous?.entries.get(source.file);

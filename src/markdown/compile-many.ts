@@ -44,8 +44,6 @@ export interface CompileManyInput {
   keep?: (job: CompileJob, result: CompiledContent, key: string | undefined) => CompiledContent;
   /** Read cached pages without their body HTML (`html` is empty; the caller reads it when it needs it). */
   withoutBodies?: boolean;
-  /** Called when the compile goes to worker threads, before the first job is sent (not when it stays in this thread). */
-  onWorkers?: (count: number) => void;
 }
 
 export interface CompileManyResult {
@@ -72,7 +70,6 @@ export async function compileMany({
   threads: requested,
   keep = (_job, result) => result,
   withoutBodies = false,
-  onWorkers,
 }: CompileManyInput): Promise<CompileManyResult> {
   const results = new Map<string, CompiledContent>();
   // Read each cache entry once; only what is not there gets compiled.
@@ -103,7 +100,6 @@ export async function compileMany({
       // so the extra 100 MB stays well below the render stage's peak at 10,000 pages.
       resourceLimits: { maxYoungGenerationSizeMb: 64 },
     });
-    onWorkers?.(workers);
     // The first failure in job order wins, as in a single-threaded compile.
     const failures = new Map<number, unknown>();
     try {

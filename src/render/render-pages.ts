@@ -93,8 +93,6 @@ export interface RenderPagesInput {
   prior?: { routes: ReadonlyMap<string, PriorPage>; notFound?: string };
   /** The previous output is in place (an update): only what changed is written. */
   inPlace: boolean;
-  /** Routes already rendered and written while the compile ran (render-ahead.ts): their link records by path. */
-  ahead?: RenderedAhead;
 }
 
 export interface RenderResult {
@@ -106,44 +104,9 @@ export interface RenderResult {
   rendered: Route[];
   /** Pages kept from the previous output. */
   reused: number;
-  /** Of the routes rendered, those rendered while the compile ran (render-ahead.ts). */
-  ahead: number;
   /** Paths of the previous output's routes that are gone. */
   removed: string[];
   notFoundChanged: boolean;
-}
-
-export type Interner = (value: string) => string;
-
-/** Pages rendered and written while the compile ran (render-ahead.ts). */
-export interface RenderedAhead {
-  /** Their link records, by route path. */
-  links: ReadonlyMap<string, PageLinks>;
-  /** The interner their link records went through (one for the whole build). */
-  intern: Interner;
-}
-
-/** A rendered route: its page, its page data, its link record and the files they go to. */
-export interface RenderedRoute {
-  html: string;
-  page: PageData;
-  links: PageLinks;
-  files: string[];
-}
-
-/** Renders a route whose bodies are ready (`input.prepare`) and scans its links. */
-export function renderLinked(input: RenderInput, route: Route, intern: Interner): RenderedRoute {
-  const { html, page } = renderRoute(input, route);
-  const scanned = scanHtml(html, intern);
-  const body = route.source ? input.compiled.get(route.source.file) : undefined;
-  const links = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
-  return { html, page, links, files: filesOf(route) };
-}
-
-/** Writes a rendered route's page and page data. */
-export async function writeRendered(sink: OutputSink, { html, page, files }: RenderedRoute): Promise<void> {
-  await sink.write(`/${files[0]}`, html);
-  await sink.write(`/${files[1]}`, JSON.stringify(page));
 }
 
 const filesOf = (route: Route) => [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
@@ -154,33 +117,31 @@ const filesOf = (route: Route) => [outputFileFor(route.path), `${CHUNK_DIR}/${ch
  * the previous output folder), files of routes gone or re-keyed are removed. Keeps only link
  * records in memory, not the pages.
  */
-export async function renderPages({ input, sink, fingerprints, prior, inPlace, ahead }: RenderPagesInput): Promise<RenderResult> {
+export async function renderPages({ input, sink, fingerprints, prior, inPlace }: RenderPagesInput): Promise<RenderResult> {
   const plan = planRender({ routes: input.table.routes, fingerprints: fingerprints?.routes, previous: prior?.routes });
   const keep = new Set(plan.reuse);
-  const result: RenderResult = { links: [], records: new Map(), rendered: [], reused: 0, ahead: 0, removed: plan.remove, notFoundChanged: false };
-  const intern = ahead?.intern ?? createInterner();
+  const result: RenderResult = { links: [], records: new Map(), rendered: [], reused: 0, removed: plan.remove, notFoundChanged: false };
+  const intern = createInterner();
   for (const route of input.table.routes) {
     const fingerprint = fingerprints?.routes.get(route.path);
     const before = prior?.routes.get(route.path);
-    if (!ahead?.links.has(route.path) && before && keep.has(route) && sink.keep(before)) {
+    if (before && keep.has(route) && sink.keep(before)) {
       result.links.push(before.links);
       result.records.set(route.path, { ...before, key: route.key });
       result.reused++;
       continue;
     }
-    // Rendered while the compile ran (render-ahead.ts), else now.
-    let links = ahead?.links.get(route.path);
-    if (links) result.ahead++;
-    else {
-      await input.prepare?.([route.source?.file, ...(route.posts ?? [])]);
-      const rendered = renderLinked(input, route, intern);
-      await writeRendered(sink, rendered);
-      links = rendered.links;
-    }
+    await input.prepare?.([route.source?.file, ...(route.posts ?? [])]);
+    const { html, page } = renderRoute(input, route);
+    const scanned = scanHtml(html, intern);
+    const body = route.source ? input.compiled.get(route.source.file) : undefined;
+    const links = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
     result.links.push(links);
     result.rendered.push(route);
     const files = filesOf(route);
     if (fingerprint) result.records.set(route.path, { key: route.key, fingerprint, links, files });
+    await sink.write(`/${files[0]}`, html);
+    await sink.write(`/${files[1]}`, JSON.stringify(page));
     // The page data of a route whose key changed has a new name.
     for (const file of before?.files ?? []) if (!files.includes(file)) sink.remove(`/${file}`);
   }

@@ -69,14 +69,8 @@ export function postDataFor({ content, config }: { content: Content; config: Sit
  */
 export function sourceFingerprints({ compiled, postData }: { compiled: ReadonlyMap<string, string>; postData: PostData }): Map<string, string> {
   const fingerprints = new Map(compiled);
-  for (const file of postData.keys()) fingerprints.set(file, sourceFingerprint({ file, compiled: compiled.get(file), postData }));
+  for (const [file, data] of postData) fingerprints.set(file, hashOf(compiled.get(file) ?? '', JSON.stringify(data)).slice(0, 20));
   return fingerprints;
-}
-
-/** What one source contributes (sourceFingerprints): its body's fingerprint, with a post's listing data. */
-export function sourceFingerprint({ file, compiled, postData }: { file: string; compiled: string | undefined; postData: PostData }): string {
-  const data = postData.get(file);
-  return data === undefined ? (compiled ?? '') : hashOf(compiled ?? '', JSON.stringify(data)).slice(0, 20);
 }
 
 export function tsxPagesKey(pages: readonly TsxPageFile[]): string {
