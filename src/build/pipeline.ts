@@ -234,7 +234,8 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
         const again = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
         result = { ...again, compiledCount: result.compiledCount + again.compiledCount, workers: Math.max(result.workers, again.workers) };
       } else result.state.fileRoutes = final;
-      for (const warning of early.warnings.items) ctx.warnings.add(warning);
+      // Both lists: a problem the site set to 'log' is printed as information, as without overlap.
+      for (const warning of [...early.warnings.items, ...early.warnings.logged]) ctx.warnings.add(warning);
       await compileApiPages({ ctx, content: sources.content, table, highlighter, result });
       return result;
     },

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, runCli, treeHash } from '../support/fixtures.js';
+import { copyFixture, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeDir));
@@ -177,5 +177,21 @@ describe("the blog's onInlineTags, onInlineAuthors, onUntruncatedBlogPosts: the 
     expect(result.stderr).toMatch(/first\.md:5: tag "nats" is not declared/);
     // The other kinds stay warnings.
     expect(result.stderr).toContain('warning INLINE_AUTHOR');
+  });
+});
+
+describe('a site with an API reference (the markdown compiles beside typedoc)', () => {
+  it("a problem of the markdown pass set to 'log' is printed as information", () => {
+    const root = copyFixture('api-kinds');
+    roots.push(root);
+    const config = path.join(root, 'site.config.ts');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace("  docs: { path: 'content/docs'", "  onBrokenMarkdownLinks: 'log',\n  docs: { path: 'content/docs'"),
+    );
+    writeFileSync(path.join(root, 'content/docs/guide.md'), '---\ntitle: Guide\n---\n\nSee [the old page](./retired.md).\n');
+    const result = runCli(['build'], { cwd: root });
+    expect(result.status, result.output).toBe(0);
+    expect(result.stdout).toMatch(/info BROKEN_MARKDOWN_LINK .*content\/docs\/guide\.md:5:\d+: .*retired\.md/);
   });
 });
