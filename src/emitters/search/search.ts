@@ -47,7 +47,7 @@ interface Cached {
 let remembered = new Map<string, Cached>();
 
 const CACHE = 'search';
-const cacheKey = (input: EmitInput, page: Indexed) => hashOf('search-records-2', input.cacheSalt ?? '', page.key).slice(0, 32);
+const cacheKey = (input: EmitInput, page: Indexed) => hashOf('search-records-3', input.cacheSalt ?? '', page.key).slice(0, 32);
 
 export const searchEmitter: Emitter = {
   name: 'search',
