@@ -89,21 +89,19 @@ export type PageTerms = [length: number, terms: string[], weights: number[]][];
 
 /**
  * Tokenising a site is millions of words, most of them seen before: every word met is kept with
- * its tokens as term ids (`id × 2 + 1` for a part) in a table looked up straight from the text
- * (no string is cut out for a known word), and the counts of a section live in arrays indexed by
- * term id, not in a Map per section. The terms handed out are the dictionary's own strings, whose
- * hashes V8 keeps: the index builder's lookups of them are cheap.
+ * its tokens as term ids (`id × 2 + 1` for a part), so a known word costs one Map lookup, and the
+ * counts of a section live in arrays indexed by term id, not in a Map per section. Words are cut
+ * by the regular expression engine (wordsOf) and looked up in a Map, both native: a scan of the
+ * characters in JavaScript is faster on a large site, once compiled, but slower in the one cold
+ * build of a small one. The terms handed out are the dictionary's own strings, whose hashes V8
+ * keeps: the index builder's lookups of them are cheap.
  * Bounded: everything is dropped between two pages once MEMO_WORDS words or MAX_TERMS terms are known.
  */
 const MEMO_WORDS = 200_000;
 const MAX_TERMS = 1_000_000;
 let dictionary = new Map<string, number>();
+let memo = new Map<string, number[]>();
 let termNames: string[] = [];
-/** Open addressing by an FNV-1a hash of the word: slot → entry + 1 (0: empty), and the slot's hash. */
-let slots = new Int32Array(1 << 16);
-let slotHashes = new Int32Array(1 << 16);
-let words: string[] = [];
-let wordTokens: number[][] = [];
 /** Per term id: the section's body count, its bonus, and in which section (a stamp) they were set. */
 let tf = new Float64Array(1 << 12);
 let bonus = new Float64Array(1 << 12);
@@ -130,88 +128,24 @@ function termId(term: string): number {
   return id;
 }
 
-/** The tokens of the word `source[start, end)`. */
-function tokensAt(source: string, start: number, end: number): number[] {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ source.charCodeAt(i), 0x01000193);
-  const length = end - start;
-  let mask = slots.length - 1;
-  let slot = hash & mask;
-  for (let entry = slots[slot]; entry !== 0; entry = slots[slot]) {
-    if (slotHashes[slot] === hash) {
-      const word = words[entry - 1];
-      if (word.length === length) {
-        let i = 0;
-        while (i < length && word.charCodeAt(i) === source.charCodeAt(start + i)) i++;
-        if (i === length) return wordTokens[entry - 1];
-      }
-    }
-    slot = (slot + 1) & mask;
-  }
-  const word = start === 0 && end === source.length ? source : source.slice(start, end);
-  const tokens: number[] = [];
-  eachTokenOfWord(word, (term, part) => tokens.push(termId(term) * 2 + (part ? 1 : 0)));
-  words.push(word);
-  wordTokens.push(tokens);
-  slots[slot] = words.length;
-  slotHashes[slot] = hash;
-  if (words.length * 2 > slots.length) {
-    // Half full: twice the slots, every word placed again by its hash.
-    const oldSlots = slots;
-    const oldHashes = slotHashes;
-    slots = new Int32Array(oldSlots.length * 2);
-    slotHashes = new Int32Array(oldSlots.length * 2);
-    mask = slots.length - 1;
-    for (let i = 0; i < oldSlots.length; i++) {
-      if (oldSlots[i] === 0) continue;
-      let at = oldHashes[i] & mask;
-      while (slots[at] !== 0) at = (at + 1) & mask;
-      slots[at] = oldSlots[i];
-      slotHashes[at] = oldHashes[i];
-    }
-  }
-  return tokens;
-}
-
-/** Letters and digits of ASCII (the words of ASCII text: tokenize.ts's ASCII_WORD, without a regular expression). */
-const ALNUM = new Uint8Array(128);
-for (let c = 0; c < 128; c++) ALNUM[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
-const NOT_ASCII = /[^\x00-\x7f]/;
-
-/** Calls `each` with the tokens of every word of `text`, the words as wordsOf (tokenize.ts) finds them. */
+/** Calls `each` with the tokens of every word of `text` (wordsOf, tokenize.ts). */
 function eachWord(text: string, each: (tokens: number[]) => void): void {
-  if (NOT_ASCII.test(text)) {
-    for (const word of wordsOf(text)) each(tokensAt(word, 0, word.length));
-    return;
-  }
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!ALNUM[text.charCodeAt(i)]) {
-      i++;
-      continue;
+  for (const word of wordsOf(text)) {
+    let tokens = memo.get(word);
+    if (!tokens) {
+      const found: number[] = [];
+      eachTokenOfWord(word, (term, part) => found.push(termId(term) * 2 + (part ? 1 : 0)));
+      memo.set(word, (tokens = found));
     }
-    const start = i++;
-    while (i < n && ALNUM[text.charCodeAt(i)]) i++;
-    // `_`, `.` or `-` followed by a letter or digit continues the word.
-    while (i + 1 < n) {
-      const c = text.charCodeAt(i);
-      if ((c !== 95 && c !== 46 && c !== 45) || !ALNUM[text.charCodeAt(i + 1)]) break;
-      i += 2;
-      while (i < n && ALNUM[text.charCodeAt(i)]) i++;
-    }
-    each(tokensAt(text, start, i));
+    each(tokens);
   }
 }
 
 export function termsOfPage(page: PageRecords): PageTerms {
-  if (words.length >= MEMO_WORDS || termNames.length >= MAX_TERMS) {
+  if (memo.size >= MEMO_WORDS || termNames.length >= MAX_TERMS) {
     dictionary = new Map();
+    memo = new Map();
     termNames = [];
-    slots = new Int32Array(1 << 16);
-    slotHashes = new Int32Array(1 << 16);
-    words = [];
-    wordTokens = [];
   }
   // A record id is page × RECORD_PAGE + section: sections past that are left out.
   return page.sections.slice(0, RECORD_PAGE).map((section, position): PageTerms[number] => {

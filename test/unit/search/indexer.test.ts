@@ -1,5 +1,5 @@
 /**
- * The indexer's tokenising (termsOfPage): its own word scanner and word table must count exactly
+ * The indexer's tokenising (termsOfPage): its memo of words and per-term counts must count exactly
  * what the shared tokeniser (tokenize.ts, also used by queries) finds, whatever the text.
  */
 import { describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ describe('termsOfPage', () => {
       label: 'Docs',
       sections: texts.map((text, i) => ({ heading: i % 2 ? `Heading ${texts[(i + 1) % texts.length].slice(0, 30)}` : '', anchor: `s${i}`, text })),
     };
-    // Twice: the second time every word comes from the word table.
+    // Twice: the second time every word comes from the memo.
     for (let run = 0; run < 2; run++) {
       const sections = actual(page);
       expect(sections).toHaveLength(texts.length);
@@ -66,7 +66,7 @@ describe('termsOfPage', () => {
     }
   });
 
-  it('keeps words apart that share a hash bucket or a prefix', () => {
+  it('keeps thousands of different words apart', () => {
     // Letters only (one token each): 3000 different words.
     const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
     const words = Array.from({ length: 3000 }, (_, i) => `w${letters(i)}x`);
