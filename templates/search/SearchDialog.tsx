@@ -26,9 +26,10 @@ export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }
   useEffect(() => setActive(0), [results]);
   useEffect(() => {
     const dialog = panel.current;
+    // The class first: one style and layout pass for it, the modal and the focus.
+    document.body.classList.add('scroll-locked');
     if (!dialog?.open) dialog?.showModal();
     input.current?.focus();
-    document.body.classList.add('scroll-locked');
     return () => {
       document.body.classList.remove('scroll-locked');
       // Out of the top layer before React removes it: the page is no longer inert.
@@ -104,7 +105,11 @@ export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }
             autoComplete="off"
             spellCheck={false}
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              // Asked now, in the handler: the fetches start before React renders and the browser lays out.
+              if (event.target.value.trim()) engine.search(event.target.value, { limit: 8 }).catch(() => {});
+            }}
           />
           <button type="button" className="search-close" onClick={() => onClose(true)}>
             Esc<span className="sr-only"> (close search)</span>

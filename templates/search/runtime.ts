@@ -33,7 +33,7 @@ try {
 
 /** One engine per dialog or page visit: the manifest (fixed name) is checked again, the hashed files come from the HTTP cache. */
 export function searchEngine(baseUrl: string) {
-  return createSearch(async (file) => {
+  const engine = createSearch(async (file) => {
     if (file === 'manifest.json' && early) {
       const { at, manifest } = early;
       early = undefined;
@@ -46,6 +46,8 @@ export function searchEngine(baseUrl: string) {
     if (!response.ok) throw new Error(`${file} answered ${response.status}`);
     return response.json();
   });
+  engine.prepare();
+  return engine;
 }
 
 const MAX_RECENT = 5;

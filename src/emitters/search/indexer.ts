@@ -19,7 +19,7 @@
  */
 import { hashOf } from '../../core/hash.js';
 import { B, INDEX_VERSION, K1, RECORD_PAGE, type SearchChunk, type SearchManifest } from '../../shared/search/format.js';
-import { eachToken, eachTokenOfWord, wordsOf } from '../../shared/search/tokenize.js';
+import { eachTokenOfWord, wordsOf } from '../../shared/search/tokenize.js';
 import type { PageRecords } from './records.js';
 
 const TITLE_BOOST = 4;
@@ -53,156 +53,221 @@ function ends(text: string, every: number): boolean {
   return (hash >>> 0) % every === 0;
 }
 
-/** Growable flat columns of (term, record, body count, bonus) pairs. */
-class Pairs {
-  length = 0;
-  term: Int32Array;
-  record: Int32Array;
-  count: Float32Array;
-  bonus: Float32Array;
-  /** `capacity`: the number of pairs when known (growing copies the columns again and again). */
-  constructor(capacity = 1 << 14) {
-    const size = Math.max(16, capacity);
-    this.term = new Int32Array(size);
-    this.record = new Int32Array(size);
-    this.count = new Float32Array(size);
-    this.bonus = new Float32Array(size);
-  }
-  push(term: number, record: number, count: number, bonus: number): void {
-    if (this.length === this.term.length) {
-      const grow = <T extends Int32Array | Float32Array>(array: T): T => {
-        const bigger = new (array.constructor as new (size: number) => T)(array.length * 2);
-        bigger.set(array);
-        return bigger;
-      };
-      this.term = grow(this.term);
-      this.record = grow(this.record);
-      this.count = grow(this.count);
-      this.bonus = grow(this.bonus);
+/**
+ * The `nth` smallest of `values[0..length)` (0-based), as sorting them would give; reorders them
+ * (quickselect: linear on average, where a sort of a frequent term's scores was most of the time).
+ */
+function nthSmallest(values: Float64Array, length: number, nth: number): number {
+  let low = 0;
+  let high = length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >> 1];
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const swap = values[i];
+        values[i++] = values[j];
+        values[j--] = swap;
+      }
     }
-    const at = this.length++;
-    this.term[at] = term;
-    this.record[at] = record;
-    this.count[at] = count;
-    this.bonus[at] = bonus;
+    if (nth <= j) high = j;
+    else if (nth >= i) low = i;
+    else return values[nth];
   }
+  return values[nth];
 }
 
 /**
- * The terms of a page, per section: `[length in words, the terms joined by spaces, body count × 2
- * and bonus × 4 of each term in turn]`. The costly part of indexing (tokenising), kept with the
- * page's records in the cache so that only changed pages are tokenised again.
+ * The terms of a page, per section: `[length in words, the terms, body count × 2 and bonus × 4
+ * of each term in turn]`. The costly part of indexing (tokenising), kept with the page's records
+ * in the cache so that only changed pages are tokenised again.
  */
-export type PageTerms = [length: number, terms: string, weights: number[]][];
+export type PageTerms = [length: number, terms: string[], weights: number[]][];
 
 /**
- * The tokens of a word, flat (`term, part, term, part…`), remembered: words repeat (a site uses a
- * few thousand words again and again), and a lookup is cheaper than the tokeniser's expressions.
- * Bounded: cleared when it holds MEMO_WORDS words.
+ * Tokenising a site is millions of words, most of them seen before: every word met is kept with
+ * its tokens as term ids (`id × 2 + 1` for a part), so a known word costs one Map lookup, and the
+ * counts of a section live in arrays indexed by term id, not in a Map per section. Words are cut
+ * by the regular expression engine (wordsOf) and looked up in a Map, both native: a scan of the
+ * characters in JavaScript is faster on a large site, once compiled, but slower in the one cold
+ * build of a small one. The terms handed out are the dictionary's own strings, whose hashes V8
+ * keeps: the index builder's lookups of them are cheap.
+ * Bounded: everything is dropped between two pages once MEMO_WORDS words or MAX_TERMS terms are known.
  */
-const memo = new Map<string, (string | boolean)[]>();
 const MEMO_WORDS = 200_000;
-function tokensOf(word: string): (string | boolean)[] {
-  let tokens = memo.get(word);
-  if (!tokens) {
-    if (memo.size >= MEMO_WORDS) memo.clear();
-    const found: (string | boolean)[] = [];
-    eachTokenOfWord(word, (term, part) => found.push(term, part));
-    memo.set(word, (tokens = found));
+const MAX_TERMS = 1_000_000;
+let dictionary = new Map<string, number>();
+let memo = new Map<string, number[]>();
+let termNames: string[] = [];
+/** Per term id: the section's body count, its bonus, and in which section (a stamp) they were set. */
+let tf = new Float64Array(1 << 12);
+let bonus = new Float64Array(1 << 12);
+let seen = new Int32Array(1 << 12);
+let stamp = 0;
+function grow<T extends Float64Array | Int32Array>(array: T, size: number): T {
+  const bigger = new (array.constructor as new (size: number) => T)(size);
+  bigger.set(array);
+  return bigger;
+}
+
+function termId(term: string): number {
+  let id = dictionary.get(term);
+  if (id === undefined) {
+    id = termNames.length;
+    dictionary.set(term, id);
+    termNames.push(term);
+    if (id >= tf.length) {
+      tf = grow(tf, tf.length * 2);
+      bonus = grow(bonus, bonus.length * 2);
+      seen = grow(seen, seen.length * 2);
+    }
   }
-  return tokens;
+  return id;
+}
+
+/** Calls `each` with the tokens of every word of `text` (wordsOf, tokenize.ts). */
+function eachWord(text: string, each: (tokens: number[]) => void): void {
+  for (const word of wordsOf(text)) {
+    let tokens = memo.get(word);
+    if (!tokens) {
+      const found: number[] = [];
+      eachTokenOfWord(word, (term, part) => found.push(termId(term) * 2 + (part ? 1 : 0)));
+      memo.set(word, (tokens = found));
+    }
+    each(tokens);
+  }
 }
 
 export function termsOfPage(page: PageRecords): PageTerms {
-  const tf = new Map<string, number>();
-  const bonus = new Map<string, number>();
+  if (memo.size >= MEMO_WORDS || termNames.length >= MAX_TERMS) {
+    dictionary = new Map();
+    memo = new Map();
+    termNames = [];
+  }
   // A record id is page × RECORD_PAGE + section: sections past that are left out.
-  return page.sections.slice(0, RECORD_PAGE).map((section, position) => {
-    tf.clear();
-    bonus.clear();
+  return page.sections.slice(0, RECORD_PAGE).map((section, position): PageTerms[number] => {
+    // Stamps tell this section's entries from older ones (no clearing).
+    if (++stamp === 0x7fffffff) {
+      seen.fill(0);
+      stamp = 1;
+    }
+    const order: number[] = [];
     let length = 0;
-    for (const word of wordsOf(section.text)) {
-      const tokens = tokensOf(word);
-      for (let i = 0; i < tokens.length; i += 2) {
-        const term = tokens[i] as string;
-        const part = tokens[i + 1] as boolean;
-        tf.set(term, (tf.get(term) ?? 0) + (part ? PART_WEIGHT : 1));
+    eachWord(section.text, (tokens) => {
+      for (let i = 0; i < tokens.length; i++) {
+        const id = tokens[i] >> 1;
+        const part = tokens[i] & 1;
+        if (seen[id] !== stamp) {
+          seen[id] = stamp;
+          tf[id] = 0;
+          bonus[id] = 0;
+          order.push(id);
+        }
+        tf[id] += part ? PART_WEIGHT : 1;
         if (!part) length++;
       }
-    }
+    });
+    const bodyTerms = order.length;
     // A heading or title word counts once, as a bonus of its own (not as more body
     // frequency, which BM25 saturates): a page titled "Kafka" outranks a long page about it.
     const add = (text: string, weight: number) =>
-      eachToken(text, (term, part) => {
-        bonus.set(term, Math.max(bonus.get(term) ?? 0, part ? weight * PART_WEIGHT : weight));
+      eachWord(text, (tokens) => {
+        for (let i = 0; i < tokens.length; i++) {
+          const id = tokens[i] >> 1;
+          const value = tokens[i] & 1 ? weight * PART_WEIGHT : weight;
+          if (seen[id] !== stamp) {
+            seen[id] = stamp;
+            tf[id] = 0;
+            bonus[id] = 0;
+            order.push(id);
+          }
+          if (value > bonus[id]) bonus[id] = value;
+        }
       });
     add(section.heading, HEADING_BOOST);
     if (position === 0) add(page.title, TITLE_BOOST);
-    const terms: string[] = [];
-    const weights: number[] = [];
-    for (const [term, count] of tf) {
-      terms.push(term);
-      weights.push(Math.round(count * 2), Math.round((bonus.get(term) ?? 0) * 4));
+    // Sized once: these arrays are kept (cache), copies of growing ones would be garbage.
+    const terms: string[] = new Array(order.length);
+    const weights: number[] = new Array(order.length * 2);
+    for (let i = 0; i < order.length; i++) {
+      const id = order[i];
+      terms[i] = termNames[id];
+      weights[2 * i] = i < bodyTerms ? Math.round(tf[id] * 2) : 0;
+      weights[2 * i + 1] = Math.round(bonus[id] * 4);
     }
-    for (const [term, value] of bonus) {
-      if (tf.has(term)) continue;
-      terms.push(term);
-      weights.push(0, Math.round(value * 4));
-    }
-    return [length, terms.join(' '), weights];
+    return [length, terms, weights];
   });
 }
 
 /** The index of these pages; `pageTerms` (termsOfPage of each, in the same order) when known. */
 export function buildSearchIndex(pages: readonly PageRecords[], pageTerms?: readonly PageTerms[]): { manifest: SearchManifest; files: IndexFile[] } {
-  const termIds = new Map<string, number>();
-  const terms: string[] = [];
-  const idOf = (term: string) => {
-    let id = termIds.get(term);
-    if (id === undefined) {
-      id = terms.length;
-      termIds.set(term, id);
-      terms.push(term);
-    }
-    return id;
-  };
   const pageTermsOf = pageTerms?.length === pages.length ? pageTerms : pages.map(termsOfPage);
   let known = 0;
-  for (const page of pageTermsOf) for (const section of page) known += section[2].length / 2;
-  const pairs = new Pairs(known);
+  for (const page of pageTermsOf) for (const section of page) known += section[1].length;
+  const pairTerm = new Int32Array(known);
+  const pairCount = new Float32Array(known);
+  const pairBonus = new Float32Array(known);
   // Per record (numbered in order here): its page, its section in the page, its length.
   const recordPage: number[] = [];
   const recordSection: number[] = [];
   const lengths: number[] = [];
-  let record = 0;
-  pages.forEach((_page, pageId) => {
-    pageTermsOf[pageId].forEach(([length, words, weights], position) => {
-      if (words)
-        words.split(' ').forEach((term, i) => {
-          pairs.push(idOf(term), record, weights[2 * i] / 2, weights[2 * i + 1] / 4);
-        });
+  const recordEnd: number[] = [];
+  let pair = 0;
+  let lengthSum = 0;
+  for (let pageId = 0; pageId < pages.length; pageId++) {
+    const sections = pageTermsOf[pageId];
+    for (let position = 0; position < sections.length; position++) {
+      const [length, words, weights] = sections[position];
+      for (let i = 0; i < words.length; i++) {
+        pairTerm[pair] = termId(words[i]);
+        pairCount[pair] = weights[2 * i] / 2;
+        pairBonus[pair++] = weights[2 * i + 1] / 4;
+      }
       recordPage.push(pageId);
       recordSection.push(position);
       lengths.push(length);
-      record++;
-    });
-  });
-  const total = record;
-  const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, total) || 1;
+      recordEnd.push(pair);
+      lengthSum += length;
+    }
+  }
+  const total = recordPage.length;
+  const average = lengthSum / Math.max(1, total) || 1;
 
-  // Group the pairs by term (a stable counting sort: records stay in order within a term).
-  const starts = new Int32Array(terms.length + 1);
-  for (let i = 0; i < pairs.length; i++) starts[pairs.term[i] + 1]++;
-  for (let t = 0; t < terms.length; t++) starts[t + 1] += starts[t];
-  const next = starts.slice(0, terms.length);
-  const order = new Int32Array(pairs.length);
-  for (let i = 0; i < pairs.length; i++) order[next[pairs.term[i]]++] = i;
+  // Group the pairs by term (a stable counting sort: records stay in order within a term), into
+  // columns read in order from here on.
+  // Term ids are the dictionary's (termsOfPage): some may have no pair in this index.
+  const vocabulary = termNames.length;
+  const starts = new Int32Array(vocabulary + 1);
+  for (let i = 0; i < pair; i++) starts[pairTerm[i] + 1]++;
+  const terms: string[] = [];
+  for (let t = 0; t < vocabulary; t++) {
+    if (starts[t + 1]) terms.push(termNames[t]);
+    starts[t + 1] += starts[t];
+  }
+  const next = starts.slice(0, vocabulary);
+  const byRecord = new Int32Array(pair);
+  const byCount = new Float32Array(pair);
+  const byBonus = new Float32Array(pair);
+  for (let record = 0, i = 0; record < total; record++) {
+    for (const end = recordEnd[record]; i < end; i++) {
+      const k = next[pairTerm[i]]++;
+      byRecord[k] = record;
+      byCount[k] = pairCount[i];
+      byBonus[k] = pairBonus[i];
+    }
+  }
 
   // Each term's postings as JSON text ("term":[df,…]), by shard key.
   const shards = new Map<string, { term: string; json: string }[]>();
   const scores = new Float64Array(total);
-  for (const term of [...terms].sort()) {
-    const t = termIds.get(term)!;
+  const picked = new Float64Array(total);
+  // One array for every term's numbers, joined into its JSON text.
+  const out: number[] = [];
+  for (const term of terms.sort()) {
+    const t = dictionary.get(term)!;
     const from = starts[t];
     const to = starts[t + 1];
     const df = to - from;
@@ -211,31 +276,32 @@ export function buildSearchIndex(pages: readonly PageRecords[], pageTerms?: read
     let threshold = -1;
     if (df > MAX_POSTINGS) {
       let sum = 0;
-      for (let k = from; k < to; k++) sum += lengths[pairs.record[order[k]]];
+      for (let k = from; k < to; k++) sum += lengths[byRecord[k]];
       const local = sum / df || 1;
       for (let k = from; k < to; k++) {
-        const i = order[k];
-        const count = pairs.count[i];
-        const norm = K1 * (1 - B + (B * lengths[pairs.record[i]]) / local);
-        scores[k - from] = (count > 0 ? (count * (K1 + 1)) / (count + norm) : 0) + pairs.bonus[i];
+        const count = byCount[k];
+        const norm = K1 * (1 - B + (B * lengths[byRecord[k]]) / local);
+        scores[k - from] = (count > 0 ? (count * (K1 + 1)) / (count + norm) : 0) + byBonus[k];
       }
-      threshold = scores.slice(0, df).sort()[df - MAX_POSTINGS];
+      picked.set(scores.subarray(0, df));
+      threshold = nthSmallest(picked, df, df - MAX_POSTINGS);
     }
-    const out: number[] = [df];
+    out.length = 0;
+    out.push(df);
     let lastPage = 0;
     let kept = 0;
     for (let k = from; k < to && kept < MAX_POSTINGS; k++) {
       if (threshold >= 0 && scores[k - from] < threshold) continue;
-      const i = order[k];
-      const id = pairs.record[i];
-      out.push(recordPage[id] - lastPage, recordSection[id], pairs.count[i] * 2, pairs.bonus[i] * 4, lengths[id]);
+      const id = byRecord[k];
+      out.push(recordPage[id] - lastPage, recordSection[id], byCount[k] * 2, byBonus[k] * 4, lengths[id]);
       lastPage = recordPage[id];
       kept++;
     }
+    const json = `${JSON.stringify(term)}:[${out.join(',')}]`;
     const key = term.slice(0, 2);
     let list = shards.get(key);
     if (!list) shards.set(key, (list = []));
-    list.push({ term, json: `${JSON.stringify(term)}:[${out.join(',')}]` });
+    list.push({ term, json });
   }
 
   const files: IndexFile[] = [];

@@ -81,59 +81,80 @@ const BLOCK = new Set(
 );
 /** Elements whose content is not text a reader searches for (a code block's Copy button). */
 const SKIPPED = new Set(['script', 'style', 'template', 'button']);
-const TAG_NAME = /[a-zA-Z][\w:-]*/y;
+/** Characters of a tag name after its first letter (`[\w:-]`), by char code. */
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) NAME_CHAR[c] = /[\w:-]/.test(String.fromCharCode(c)) ? 1 : 0;
+/** A span tag (name exactly `span`, any case): text around it is joined as if it were not there. */
+const SPAN_TAG = /<\/?span(?![\w:-])[^>]*>/gi;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
  * Plain text of an HTML fragment: tags out (their text kept); scripts, styles, buttons and anchor
- * marks out. One pass from `<` to `<` (a highlighted code block has a tag every few characters:
- * a regular expression per tag made this the search emitter's largest cost).
+ * marks out. One pass from `<` to `<`, reading tag names by char code (a highlighted code block
+ * has a `<span>` every few characters: a regular expression per tag made this the search
+ * emitter's largest cost), the text kept as slices joined once.
  */
-export function textOfHtml(html: string): string {
-  let text = '';
+export function textOfHtml(source: string): string {
+  // Every <span> and </span> out first, by the regular expression engine (no call per tag).
+  const html = source.replace(SPAN_TAG, '');
+  const parts: string[] = [];
+  const n = html.length;
   let at = 0;
   const unclosed = new Set<string>();
-  while (at < html.length) {
+  while (at < n) {
     const open = html.indexOf('<', at);
     if (open < 0) {
-      text += html.slice(at);
+      parts.push(html.slice(at));
       break;
     }
-    text += html.slice(at, open);
+    if (open > at) parts.push(html.slice(at, open));
     if (html.startsWith('<!--', open)) {
       const close = html.indexOf('-->', open + 4);
-      at = close < 0 ? html.length : close + 3;
+      at = close < 0 ? n : close + 3;
       continue;
     }
-    const closing = html[open + 1] === '/';
-    TAG_NAME.lastIndex = open + (closing ? 2 : 1);
-    const name = TAG_NAME.exec(html)?.[0].toLowerCase();
-    if (!name) {
+    const closing = html.charCodeAt(open + 1) === 47;
+    const nameStart = open + (closing ? 2 : 1);
+    if (!isLetter(html.charCodeAt(nameStart))) {
       // Not a tag: a lone '<' is text.
-      text += '<';
+      parts.push('<');
       at = open + 1;
       continue;
     }
-    const end = html.indexOf('>', TAG_NAME.lastIndex);
+    let nameEnd = nameStart + 1;
+    while (nameEnd < n && NAME_CHAR[html.charCodeAt(nameEnd)] === 1) nameEnd++;
+    const end = html.indexOf('>', nameEnd);
     if (end < 0) {
-      text += html.slice(open);
+      parts.push(html.slice(open));
       break;
     }
     at = end + 1;
+    // <span> (highlighted code's every token) is neither a block nor skipped.
+    if (
+      nameEnd - nameStart === 4 &&
+      (html.charCodeAt(nameStart) | 32) === 115 &&
+      (html.charCodeAt(nameStart + 1) | 32) === 112 &&
+      (html.charCodeAt(nameStart + 2) | 32) === 97 &&
+      (html.charCodeAt(nameStart + 3) | 32) === 110
+    )
+      continue;
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
     if (!closing && !unclosed.has(name) && (SKIPPED.has(name) || (name === 'a' && html.slice(open, end).includes('class="hash-link"')))) {
       // Up to the element's closing tag (case-insensitive); one that never closes is only a tag.
       const close = new RegExp(`</${name}\\s*>`, 'gi');
       close.lastIndex = at;
       const found = close.exec(html);
       if (found) {
-        if (name !== 'a') text += ' ';
+        if (name !== 'a') parts.push(' ');
         at = found.index + found[0].length;
         continue;
       }
       // Not closed here, so not after any later one either: the scan stays linear.
       unclosed.add(name);
     }
-    if (BLOCK.has(name)) text += ' ';
+    if (BLOCK.has(name)) parts.push(' ');
   }
+  const text = parts.join('');
   return (text.includes('&') ? decodeEntities(text) : text).replace(/\s+/g, ' ').trim();
 }
 

@@ -106,9 +106,21 @@ export function createSearch(load: Loader) {
     }
     return pending as Promise<T>;
   };
+  /** The manifest once it is here: a query then asks for its shards at once, not a task later. */
+  let manifestValue: SearchManifest | undefined;
   const getManifest = () => {
-    manifest ??= load('manifest.json') as Promise<SearchManifest>;
-    manifest.catch(() => (manifest = undefined));
+    if (!manifest) {
+      const pending = load('manifest.json') as Promise<SearchManifest>;
+      manifest = pending;
+      pending.then(
+        (value) => {
+          if (manifest === pending) manifestValue = value;
+        },
+        () => {
+          if (manifest === pending) manifest = undefined;
+        },
+      );
+    }
     return manifest;
   };
   const pageOf = (record: number): number => Math.floor(record / RECORD_PAGE);
@@ -183,8 +195,27 @@ export function createSearch(load: Loader) {
   }
 
   /** Pages matching `query`, best first, with up to `sections` matching sections each. */
-  async function search(query: string, { limit = 8, sections = 3 }: { limit?: number; sections?: number } = {}): Promise<PageResult[]> {
-    const index = await getManifest();
+  /**
+   * The latest query's answer: the dialog asks as the reader types (its event handler), and again
+   * when it renders; both get the same promise, and the shard fetches start in the handler, before
+   * the browser's layout work for the render.
+   */
+  let last: { key: string; answer: Promise<PageResult[]> } | undefined;
+  function search(query: string, { limit = 8, sections = 3 }: { limit?: number; sections?: number } = {}): Promise<PageResult[]> {
+    const key = `${limit}\0${sections}\0${query}`;
+    if (last?.key === key) return last.answer;
+    const answer = run(query, limit, sections);
+    const entry = { key, answer };
+    last = entry;
+    // A failure is not kept: the same query asks again.
+    answer.catch(() => {
+      if (last === entry) last = undefined;
+    });
+    return answer;
+  }
+
+  async function run(query: string, limit: number, sections: number): Promise<PageResult[]> {
+    const index = manifestValue ?? (await getManifest());
     const words = [...new Set(wordsOf(query))].slice(0, 8);
     const typing = !/\s$/.test(query);
     const matches = (await Promise.all(words.map((word, i) => matchWord(word, typing && i === words.length - 1, index)))).filter(
@@ -261,7 +292,12 @@ export function createSearch(load: Loader) {
     });
   }
 
-  return { search };
+  /** Starts fetching the manifest (on opening search, before anything is typed). */
+  const prepare = (): void => {
+    getManifest().catch(() => {});
+  };
+
+  return { search, prepare };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -113,6 +113,21 @@ describe('search', () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
+  it("asks for the query words' shards in the same call once the manifest is in (prepare), and answers a repeated query once", async () => {
+    const { engine, fetched } = engineOf(site);
+    engine.prepare();
+    expect(fetched).toEqual(['manifest.json']);
+    // The manifest arrives (a resolved promise: a few turns of the microtask queue).
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const first = engine.search('kafka');
+    // No await yet: the dialog asks in its input handler, and the fetch must be on its way before React renders.
+    expect(fetched.length).toBe(2);
+    expect(fetched[1]).toMatch(/^t-/);
+    expect(engine.search('kafka')).toBe(first);
+    expect((await first)[0].url).toBe('/docs/kafka');
+    expect(engine.search('kafka', { limit: 1 })).not.toBe(first);
+  });
+
   it('an index file that fails to load fails the query, and the next query tries again', async () => {
     const { manifest, files } = buildSearchIndex(site);
     const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));

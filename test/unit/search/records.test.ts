@@ -49,6 +49,14 @@ describe('textOfHtml', () => {
   it('separates block elements, joins inline ones and decodes entities', () => {
     expect(textOfHtml('<p>a</p><p>b<em>c</em></p><br>&lt;tag&gt; &#x41;&#66; &unknown;')).toBe('a bc <tag> AB &unknown;');
   });
+
+  it('reads highlighted code (a span per token, any case) as its text, and keeps what only looks like a tag', () => {
+    const code = '<pre><code><span class="line"><SPAN style="color:#f00">const</SPAN><span> x</Span></span>\n<span>= 1;</span></code></pre>';
+    expect(textOfHtml(`${code}<p>after</p>`)).toBe('const x = 1; after');
+    expect(textOfHtml('<p>a<span-x>b</span-x><spanner>c</spanner> 1 < 2 <3 <span title="x>y">z</span></p>')).toBe('abc 1 < 2 <3 y">z');
+    expect(textOfHtml('<p>cut <span class="a"')).toBe('cut <span class="a"');
+    expect(textOfHtml('<p>x<button><span>Copy</span></button>y</p><!-- <span> -->z')).toBe('x y z');
+  });
 });
 
 const route = (over: Partial<Route>): Route =>

@@ -1,0 +1,79 @@
+/**
+ * The indexer's tokenising (termsOfPage): its memo of words and per-term counts must count exactly
+ * what the shared tokeniser (tokenize.ts, also used by queries) finds, whatever the text.
+ */
+import { describe, expect, it } from 'vitest';
+import { termsOfPage } from '../../../src/emitters/search/indexer.js';
+import type { PageRecords } from '../../../src/emitters/search/records.js';
+import { eachToken } from '../../../src/shared/search/tokenize.js';
+
+/** The terms of one section as tokenize.ts counts them: term → [body count × 2, bonus × 4]. */
+function expected(text: string, heading: string, title: string | undefined): Map<string, [number, number]> {
+  const tf = new Map<string, number>();
+  let length = 0;
+  eachToken(text, (term, part) => {
+    tf.set(term, (tf.get(term) ?? 0) + (part ? 0.5 : 1));
+    if (!part) length++;
+  });
+  const bonus = new Map<string, number>();
+  const add = (words: string, weight: number) => eachToken(words, (term, part) => bonus.set(term, Math.max(bonus.get(term) ?? 0, part ? weight / 2 : weight)));
+  add(heading, 1.5);
+  if (title !== undefined) add(title, 4);
+  const all = new Map<string, [number, number]>();
+  for (const term of new Set([...tf.keys(), ...bonus.keys()])) all.set(term, [Math.round((tf.get(term) ?? 0) * 2), Math.round((bonus.get(term) ?? 0) * 4)]);
+  all.set('', [length, 0]);
+  return all;
+}
+
+function actual(page: PageRecords): Map<string, [number, number]>[] {
+  return termsOfPage(page).map(([length, terms, weights]) => {
+    const found = new Map<string, [number, number]>(terms.map((term, i) => [term, [weights[2 * i], weights[2 * i + 1]]]));
+    found.set('', [length, 0]);
+    return found;
+  });
+}
+
+const texts = [
+  'Call loadConfigFile with a path, or let it find codegen.config.js next to package.json.',
+  'snake_case and kebab-case words, a trailing dash- and _underscore_, v0.2.1 and 1.5x. Dots... end.',
+  'HTTPServer parses XMLHttpRequest; the payloads, entries and messages of a queue: queues!',
+  'a-',
+  '-a',
+  '_',
+  'x.y.',
+  'a--b a__b a..b A-B-C',
+  '',
+  // Not ASCII: the Unicode path of the same tokeniser.
+  'Café au lait — naïve façade, Über-Größe, 東京 und Straße; ﬁle ligature, “quoted” words.',
+  'résumé_parser and ÉCOLE-normale, 42km, 3D²',
+];
+
+describe('termsOfPage', () => {
+  it('counts the terms tokenize.ts finds, in body and heading/title bonus, on tricky text', () => {
+    const page: PageRecords = {
+      title: 'The loadConfigFile API: Über queues',
+      url: '/docs/x',
+      label: 'Docs',
+      sections: texts.map((text, i) => ({ heading: i % 2 ? `Heading ${texts[(i + 1) % texts.length].slice(0, 30)}` : '', anchor: `s${i}`, text })),
+    };
+    // Twice: the second time every word comes from the memo.
+    for (let run = 0; run < 2; run++) {
+      const sections = actual(page);
+      expect(sections).toHaveLength(texts.length);
+      page.sections.forEach((section, i) => {
+        expect(sections[i]).toEqual(expected(section.text, section.heading, i === 0 ? page.title : undefined));
+      });
+    }
+  });
+
+  it('keeps thousands of different words apart', () => {
+    // Letters only (one token each): 3000 different words.
+    const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
+    const words = Array.from({ length: 3000 }, (_, i) => `w${letters(i)}x`);
+    const page: PageRecords = { title: '', url: '/docs/y', label: 'Docs', sections: [{ heading: '', anchor: '', text: words.join(' ') }] };
+    const [[length, terms, weights]] = termsOfPage(page);
+    expect(length).toBe(3000);
+    expect(new Set(terms)).toEqual(new Set(words));
+    expect(weights.filter((_, i) => i % 2 === 0).every((weight) => weight === 2)).toBe(true);
+  });
+});
