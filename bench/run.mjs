@@ -187,7 +187,7 @@ function writeResults() {
   for (const row of results.sizes) {
     const f = row.tools.folio;
     for (const [name, t] of Object.entries(row.tools)) {
-      const ratios = name === 'folio' ? '| |' : `| ${(f.wall / t.wall).toFixed(2)} | ${(f.cpu / t.cpu).toFixed(2)} |`;
+      const ratios = name === 'folio' ? '| | |' : `| ${(f.wall / t.wall).toFixed(2)} | ${(f.cpu / t.cpu).toFixed(2)} |`;
       lines.push(`| ${row.n} | ${name} | ${fmt(t.wall)} | ${fmt(t.cpu)} | ${Math.round(t.rssMb)} MB ${ratios}`);
     }
   }
