@@ -5,19 +5,21 @@
  * button hides the sidebar, another brings it back, the choice holds across
  * client navigation) and `customFields` (read by a page with useSiteConfig).
  */
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fixturesDir } from '../support/fixtures.js';
+import { fixtureCopies } from '../support/fixtures.js';
 import { describeBrowser, hydrated, launchBrowser, markDocument, newContext, sameDocument } from './support/browser.js';
 import { buildAndServe, type ServedSite } from './support/site.js';
 
 let site: ServedSite;
 let browser: Browser;
 
+// A copy: the build writes .folio-cache into its root, which must not be test/fixtures.
+const fixture = fixtureCopies();
+
 describeBrowser('docs sidebar options (Chromium)', () => {
   beforeAll(async () => {
-    [site, browser] = await Promise.all([buildAndServe({ root: path.join(fixturesDir, 'sidebar-options') }), launchBrowser()]);
+    [site, browser] = await Promise.all([buildAndServe({ root: fixture('sidebar-options') }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
