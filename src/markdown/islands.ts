@@ -368,7 +368,21 @@ async function bundleIsland(source: string, elements: MdxNode[], options: Island
       excerpt: lineOf(options.source, line),
       cause,
     });
-  let result: import('esbuild').BuildResult & { outputFiles: import('esbuild').OutputFile[]; metafile: import('esbuild').Metafile };
+  // Nothing outside the site, folio's templates, or installed packages reaches the browser, and
+  // nothing else is read: each file is checked (symlinks resolved) before esbuild loads it.
+  // folio's own: its templates, the mount code, and what both share with the client.
+  const allowed = [siteRoot, path.join(root, 'templates'), path.join(root, 'src', 'client'), path.join(root, 'src', 'shared')].map(realOrSelf);
+  const confine: import('esbuild').Plugin = {
+    name: 'folio-island-confine',
+    setup(build) {
+      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
+        const file = realOrSelf(args.path);
+        const inside = allowed.some((dir) => file === dir || file.startsWith(`${dir}${path.sep}`)) || file.split(path.sep).includes('node_modules');
+        return inside ? undefined : { errors: [{ text: `it imports ${file}, which is outside the site root` }] };
+      });
+    },
+  };
+  let result: import('esbuild').BuildResult & { outputFiles: import('esbuild').OutputFile[] };
   try {
     result = await esbuild.build({
       ...BROWSER_OPTIONS,
@@ -376,12 +390,12 @@ async function bundleIsland(source: string, elements: MdxNode[], options: Island
       absWorkingDir: siteRoot,
       bundle: true,
       write: false,
-      metafile: true,
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
       loader: { '.css': 'empty', '.png': 'dataurl', '.jpg': 'dataurl', '.jpeg': 'dataurl', '.gif': 'dataurl', '.svg': 'dataurl', '.webp': 'dataurl' },
       nodePaths: [path.join(root, 'node_modules')],
       plugins: [
+        confine,
         {
           name: 'folio-island-shared',
           setup(build) {
@@ -396,19 +410,9 @@ async function bundleIsland(source: string, elements: MdxNode[], options: Island
     });
   } catch (error) {
     const first = (error as import('esbuild').BuildFailure).errors?.[0];
-    const where = first?.location && first.location.file !== path.basename(options.file) ? ` (${first.location.file}:${first.location.line})` : '';
+    const where =
+      first?.location && path.basename(first.location.file) !== path.basename(options.file) ? ` (${first.location.file}:${first.location.line})` : '';
     throw fail(`${first?.text ?? String((error as Error)?.message ?? error)}${where}`, error);
-  }
-  // Nothing outside the site, folio's templates, or installed packages reaches the browser.
-  // folio's own: its templates, the mount code, and what both share with the client.
-  const allowed = [siteRoot, path.join(root, 'templates'), path.join(root, 'src', 'client'), path.join(root, 'src', 'shared')].map(realOrSelf);
-  for (const input of Object.keys(result.metafile.inputs)) {
-    // Modules of folio's plugins (folio-shared:react, folio-original:Navbar), not files.
-    if (/^folio-(shared|override|original):/.test(input)) continue;
-    if (input === path.basename(options.file) || input === '<stdin>') continue;
-    const file = realOrSelf(path.resolve(siteRoot, input));
-    const inside = allowed.some((dir) => file === dir || file.startsWith(`${dir}${path.sep}`)) || file.split(path.sep).includes('node_modules');
-    if (!inside) throw fail(`it imports ${file}, which is outside the site root`);
   }
   return result.outputFiles[0].text;
 }
