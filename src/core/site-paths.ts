@@ -52,6 +52,15 @@ export interface WatchedPaths {
   ignoredDirs: string[];
 }
 
+/** The real path of a file (symbolic links resolved), or the path as given when it does not exist. */
+export function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 export function isInside(dir: string | undefined, file: string): boolean {
   if (!dir) return false;
   const rel = path.relative(dir, file);

@@ -1,16 +1,10 @@
-/**
- * Docusaurus compatibility of MDX bodies: the theme components a Docusaurus page imports
- * (`@theme/Tabs`, `@docusaurus/Link`, `@site/…`) resolve to folio's own implementations
- * (`templates/docusaurus/`, compiled to `dist/theme/` by scripts/build-self.mjs), the page
- * gets Docusaurus's `toc` export, and `@theme/CodeBlock` placeholders become highlighted blocks.
- */
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import type { Cache } from '../core/cache.js';
 import { folioRoot } from '../core/folio-root.js';
+import { realOrSelf } from '../core/site-paths.js';
 import { FolioError } from '../errors/index.js';
 import type { SourceRef } from './hast-transforms.js';
 import { highlightCode } from './hast-transforms.js';
@@ -75,22 +69,14 @@ export function resolveDocusaurusImport(specifier: string, site: Pick<MdxSiteInf
   }
   if (specifier.startsWith('@site/')) {
     if (!site) return { problem: 'an @site/ import needs the site root, which this page does not have' };
-    const root = safeRealpath(site.root);
+    const root = realOrSelf(site.root);
     const target = path.resolve(root, specifier.slice('@site/'.length));
-    const real = safeRealpath(target);
+    const real = realOrSelf(target);
     const inside = (file: string) => file === root || file.startsWith(`${root}${path.sep}`);
     if (!inside(target) || !inside(real)) return { problem: `${specifier} points out of the site root` };
     return { url: pathToFileURL(target).href };
   }
   return undefined;
-}
-
-function safeRealpath(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
 }
 
 type EsmNode = { type: string; data?: { estree?: { body?: { source?: { value?: unknown; raw?: string } | null }[] } } };

@@ -6,12 +6,12 @@
  * (Docusaurus) or by its name; `@theme-original/Name` reaches folio's own, `@theme/Name` the
  * site's when there is one. `customCss` files are added to the stylesheet after folio's.
  */
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { SiteConfig } from '../config/schema.js';
 import { folioRoot } from '../core/folio-root.js';
-import { siteThemeFiles } from '../core/site-paths.js';
+import { realOrSelf, siteThemeFiles } from '../core/site-paths.js';
 import { FolioError } from '../errors/index.js';
 
 export interface SiteTheme {
@@ -39,14 +39,6 @@ export function overridableNames(): string[] {
 function inside(root: string, file: string): boolean {
   const rel = path.relative(root, file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
 }
 
 export function siteThemeOf({ root, config, configFile }: { root: string; config: SiteConfig; configFile?: string }): SiteTheme {
