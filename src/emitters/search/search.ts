@@ -72,6 +72,10 @@ export const searchEmitter: Emitter = {
   emit: async (input): Promise<EmittedFile[]> => {
     if (!searchOptionsOf(input.config)) return [];
     const pages = indexedRoutes(input);
+    // A later run in the same process (an edit in `folio serve`) has every page in memory: it writes
+    // no bucket (a whole bucket is ~0.9 MB of JSON for this site, ~20 ms per save on the dev loop's
+    // hot path). The next process finds an edited page's new key missing and tokenises that page alone.
+    const sameProcess = remembered.size > 0;
     const buckets = bucketsFor(pages.length);
     const byBucket = new Map<string, Indexed[]>();
     for (const page of pages) {
@@ -108,7 +112,7 @@ export const searchEmitter: Emitter = {
         terms: termsOfPage(records),
       });
     }
-    if (input.cache) {
+    if (input.cache && !sameProcess) {
       for (const [bucket, list] of byBucket) {
         const key = bucketKey(input, buckets, bucket);
         const keys = list.map((page) => page.key).sort();

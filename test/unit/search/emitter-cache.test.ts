@@ -3,7 +3,7 @@
  * (one file written on a cold build, one read on a warm one), and a later build in a new process
  * reads every page back from it instead of the page bodies.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,5 +80,22 @@ describe('search emitter cache', () => {
     const again: string[] = [];
     expect(await (await freshEmitter()).emit(inputFor(dir, 5, again, 2))).toEqual(third);
     expect(again).toEqual([]);
+  });
+
+  it('writes nothing on a later run in the same process (an edit in serve); the next process tokenises the edited page alone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'folio-search-cache-'));
+    dirs.push(dir);
+    const emitter = await freshEmitter();
+    await emitter.emit(inputFor(dir, 5, []));
+    const [file] = readdirSync(path.join(dir, 'search'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const written = readFileSync(path.join(file.parentPath, file.name), 'utf8');
+    const edited: string[] = [];
+    const inServe = await emitter.emit(inputFor(dir, 5, edited, 2));
+    expect(edited).toEqual(['/site/docs/page-2.md']);
+    expect(readFileSync(path.join(file.parentPath, file.name), 'utf8')).toBe(written);
+    expect(filesUnder(path.join(dir, 'search'))).toHaveLength(1);
+    const next: string[] = [];
+    expect(await (await freshEmitter()).emit(inputFor(dir, 5, next, 2))).toEqual(inServe);
+    expect(next).toEqual(['/site/docs/page-2.md']);
   });
 });
