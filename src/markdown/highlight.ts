@@ -5,7 +5,7 @@
  * (results are cached by the caller through the build cache).
  */
 import type { Element, ElementContent } from 'hast';
-import type { Highlighter } from 'shiki';
+import type { Highlighter, PatternScanner, RegexEngine } from 'shiki';
 import { bundledLanguages } from 'shiki/langs';
 
 export const LIGHT_THEME = 'github-light-default';
@@ -146,6 +146,33 @@ export function normaliseLang(lang: string | undefined | null): string {
   return resolved === 'text' || resolved in bundledLanguages ? resolved : 'text';
 }
 
+/**
+ * The regex engine with one scanner per distinct list of patterns. vscode-textmate compiles a
+ * scanner for each rule and anchor variant it meets, and a third of those lists in this site's
+ * blocks repeat one another (the same patterns reached through another rule, TypeScript and TSX
+ * sharing a grammar's rules, a heredoc's end pattern built again for each heredoc). Compiling
+ * them in oniguruma was most of the highlighting time of a cold build. A scanner holds no state
+ * between calls (each search gets its string and start), so sharing one gives the same matches;
+ * `dispose` is left out, as a shared scanner outlives the rule that asked for it (the set stays
+ * as small as the distinct pattern lists of one process).
+ */
+export function sharingScanners(engine: RegexEngine): RegexEngine {
+  const scanners = new Map<string, PatternScanner>();
+  return {
+    createString: (text) => engine.createString(text),
+    createScanner(patterns) {
+      const key = JSON.stringify(patterns.map((pattern) => (typeof pattern === 'string' ? pattern : [pattern.source, pattern.flags])));
+      let scanner = scanners.get(key);
+      if (!scanner) {
+        const compiled = engine.createScanner(patterns);
+        scanner = { findNextMatchSync: (text, start, options) => compiled.findNextMatchSync(text, start, options) };
+        scanners.set(key, scanner);
+      }
+      return scanner;
+    },
+  };
+}
+
 /** One run of text and its style in both themes. */
 export interface DualToken {
   content: string;
@@ -201,7 +228,7 @@ export class CodeHighlighter {
         const highlighter = await createHighlighter({
           themes: [LIGHT_THEME, DARK_THEME],
           langs: [],
-          engine: createOnigurumaEngine(import('shiki/wasm')),
+          engine: createOnigurumaEngine(import('shiki/wasm')).then(sharingScanners),
         });
         const styles = (name: string): ThemeStyles => {
           const registration = highlighter.getTheme(name);

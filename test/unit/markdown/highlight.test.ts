@@ -12,7 +12,7 @@ import { createHighlighter, type Highlighter } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeHighlighter, DARK_THEME, LIGHT_THEME, normaliseLang, parseCodeMeta } from '../../../src/markdown/highlight.js';
+import { CodeHighlighter, DARK_THEME, LIGHT_THEME, normaliseLang, parseCodeMeta, sharingScanners } from '../../../src/markdown/highlight.js';
 import { repoRoot } from '../../support/fixtures.js';
 
 interface Block {
@@ -130,5 +130,27 @@ describe('dual-theme highlighting', () => {
     expect(html).toContain('<span class="line"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const</span>');
     expect(html).toMatch(/<\/span>\n<span class="line highlighted"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const<\/span>/);
     expect(html.match(/class="line/g)).toHaveLength(2);
+  });
+});
+
+describe('sharingScanners', () => {
+  it('compiles each distinct list of patterns once and answers every rule that asks for it', async () => {
+    const base = await createOnigurumaEngine(import('shiki/wasm'));
+    const compiled: string[][] = [];
+    const counting = {
+      createString: base.createString,
+      createScanner: (patterns: (string | RegExp)[]) => (compiled.push(patterns.map(String)), base.createScanner(patterns)),
+    };
+    const engine = sharingScanners(counting);
+    const first = engine.createScanner(['a+', 'b']);
+    const again = engine.createScanner(['a+', 'b']);
+    const other = engine.createScanner(['b', 'a+']);
+    expect(compiled).toEqual([
+      ['a+', 'b'],
+      ['b', 'a+'],
+    ]);
+    expect(again).toBe(first);
+    expect(first.findNextMatchSync(engine.createString('xxaab'), 0, 0)?.captureIndices[0]).toMatchObject({ start: 2, end: 4 });
+    expect(other.findNextMatchSync(engine.createString('xxaab'), 0, 0)?.index).toBe(1);
   });
 });
