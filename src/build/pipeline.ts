@@ -97,6 +97,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
       })
     : undefined;
   const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
+  const loadText = (files: Iterable<string | undefined>) => compiled.compiled.unresolved(files);
   const rendered = await run(
     'renderPages',
     () =>
@@ -130,7 +131,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     () =>
       runEmitters({
         emitters: emittersFor(ctx.config),
-        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, bodies, cache: ctx.cache, cacheSalt: ctx.buildHash },
+        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, loadText, bodies, cache: ctx.cache, cacheSalt: ctx.buildHash },
         previous: previous?.emitters,
         write: (urlPath, contents) => sink.emit(urlPath, contents),
       }),

@@ -22,6 +22,12 @@ export interface EmitInput {
    */
   compiled: ReadonlyMap<string, CompiledContent>;
   load(files: Iterable<string>): Promise<void>;
+  /**
+   * The bodies of these files as compiled, before their links were resolved (only `href` and
+   * `src` attributes differ from `compiled`): for an emitter that reads the text and headings
+   * alone (search), without the cost of resolving every link again. Leaves `compiled` as it was.
+   */
+  loadText(files: Iterable<string>): Promise<ReadonlyMap<string, CompiledContent>>;
   /** A fingerprint of each source's compiled body and listing data, by file: cheap input for `fingerprint`. */
   bodies: ReadonlyMap<string, string>;
   /**

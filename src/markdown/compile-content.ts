@@ -114,6 +114,21 @@ export class CompiledMap extends Map<string, CompiledContent> {
     this.ready = next;
   }
 
+  /**
+   * These files' bodies without resolving their links again (text and headings are the same):
+   * lean ones straight from the cache, the others as held. `ensure`'s set is left alone.
+   */
+  async unresolved(files: Iterable<string | undefined>): Promise<Map<string, CompiledContent>> {
+    const bodies = new Map<string, CompiledContent>();
+    for (const file of files) {
+      if (file === undefined || bodies.has(file)) continue;
+      const loader = this.loaders.get(file);
+      const body = loader ? (this.ready.get(file) ?? loader.readRaw() ?? (await loader.rebuild())) : super.get(file);
+      if (body) bodies.set(file, body);
+    }
+    return bodies;
+  }
+
   override get(file: string): CompiledContent | undefined {
     const loader = this.loaders.get(file);
     if (!loader) return super.get(file);
@@ -132,6 +147,8 @@ export class CompiledMap extends Map<string, CompiledContent> {
 /** How a lean page's body comes back: from the cache (undefined when it does not verify), or compiled again. */
 export interface BodyLoader {
   read(): CompiledContent | undefined;
+  /** The body as compiled, links not resolved (undefined when the cache entry does not verify). */
+  readRaw(): CompiledContent | undefined;
   rebuild(): Promise<CompiledContent>;
 }
 
@@ -296,6 +313,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       const raw = readCompiled(ctx.cache, key);
       return raw && resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
     },
+    readRaw: () => readCompiled(ctx.cache, key),
     rebuild: async () => {
       const { result } = await compileFresh({ ...jobFor(source), highlighter, cache: ctx.cache }, key);
       return resolveContentLinks({ compiled: result, file: source.file, resolver: resolver([]) });

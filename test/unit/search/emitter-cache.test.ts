@@ -37,13 +37,20 @@ function inputFor(cacheDir: string, count: number, loaded: string[], changed = -
     html: `<p>Intro of page ${i}${i === changed ? ' with an edit' : ''}.</p><h2 id="usage">Usage</h2><p>Call runThing${i} from the generator.</p>`,
     headings: [{ id: 'usage', text: 'Usage', depth: 2 }],
   });
+  const compiled = new Map(routes.map((route, i) => [route.source.file, body(i)]));
   return {
     config: { search: { sections: ['docs', 'blog', 'api'], exclude: [] } },
     table: { routes },
     content: {},
-    compiled: new Map(routes.map((route, i) => [route.source.file, body(i)])),
-    load: async (files: Iterable<string>) => {
-      loaded.push(...files);
+    // Unresolved bodies only: the emitter reads text and headings, never `compiled` after `load`.
+    compiled: new Map(),
+    load: async () => {
+      throw new Error('the search emitter reads bodies through loadText');
+    },
+    loadText: async (files: Iterable<string>) => {
+      const wanted = [...files];
+      loaded.push(...wanted);
+      return new Map(wanted.map((file) => [file, compiled.get(file)!]));
     },
     bodies: new Map(routes.map((route, i) => [route.source.file, `body-${i}${i === changed ? '-edited' : ''}`])),
     cache: new Cache(cacheDir, { memory: false }),
