@@ -21,7 +21,8 @@ import { isInside } from '../core/site-paths.js';
 import type { Runner } from '../core/task.js';
 import type { Warning } from '../core/warnings.js';
 import { emittersFor } from '../emitters/registry.js';
-import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
+import { beginEmitters, runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
+import type { EmitInput } from '../emitters/types.js';
 import { checkLinks } from '../links/check-links.js';
 import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, type CompileStepResult } from '../markdown/compile-content.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
@@ -79,15 +80,32 @@ export interface Written {
 export async function runBuild(input: PipelineInput): Promise<{ sources: Sources; written: Written }> {
   const sources = await readSources(input);
   const { ctx, sink, run } = input;
+  const { content, table, compiled } = sources;
+  const previous = input.changes?.previous;
+  const postData = postDataFor({ content, config: ctx.config });
+  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
+  const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
+  const emitters = emittersFor(ctx.config);
+  const emitInput: EmitInput = {
+    config: ctx.config,
+    table,
+    content,
+    compiled: compiled.compiled,
+    load,
+    loadText: (files) => compiled.compiled.unresolved(files),
+    bodyKeyOf: (file) => compiled.compiled.bodyKeyOf(file),
+    bodies,
+    cache: ctx.cache,
+    cacheSalt: ctx.buildHash,
+  };
+  // A build from scratch lets emitters start what can run beside the assets and render stages (the search index, on a worker thread).
+  // One thread (--threads 1) means none of folio's own beside this one.
+  if (!previous && ctx.threads !== 1) beginEmitters(emitters, emitInput);
   const assets = await run(
     'emitAssets',
     () => emitAssets(input, sources),
     (a) => `${Object.keys(a.client.sizes).length} files`,
   );
-  const { content, table, compiled } = sources;
-  const previous = input.changes?.previous;
-  const postData = postDataFor({ content, config: ctx.config });
-  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
   const serverId = input.serverId(assets.server);
   const fingerprints = serverId
     ? fingerprintRoutes({
@@ -96,8 +114,6 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
         shared: { salt: ctx.buildHash, siteData: assets.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: serverId },
       })
     : undefined;
-  const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
-  const loadText = (files: Iterable<string | undefined>) => compiled.compiled.unresolved(files);
   const rendered = await run(
     'renderPages',
     () =>
@@ -130,16 +146,16 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     'emitFeeds',
     () =>
       runEmitters({
-        emitters: emittersFor(ctx.config),
-        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, loadText, bodies, cache: ctx.cache, cacheSalt: ctx.buildHash },
+        emitters,
+        input: emitInput,
         previous: previous?.emitters,
         write: (urlPath, contents) => sink.emit(urlPath, contents),
       }),
     // Each emitter's own time when it is noticeable (the search index is built here).
     (e) =>
       `${e.written.length} files (${[...e.records.keys()].join(', ')})${[...e.durations]
-        .filter(([, ms]) => ms >= 20)
-        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms`)
+        .filter(([name, ms]) => ms >= 20 || e.notes.has(name))
+        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms${e.notes.has(name) ? ` (${e.notes.get(name)})` : ''}`)
         .join('')}`,
   );
   for (const file of emitted.stale) sink.remove(file);
