@@ -60,6 +60,37 @@ export interface Sources {
   compiled: CompileStepResult;
   /** The warnings discovery reported (a session reports them again only when their file is read again). */
   discoveryWarnings: Warning[];
+  /** A build from scratch: the client and server bundles, started once the content was discovered (see readAll). */
+  bundles?: Bundles;
+}
+
+interface Bundles {
+  tsxKey: string;
+  done: Promise<[ClientAssets, ServerModule]>;
+}
+
+/**
+ * The client and server bundles need only the .tsx pages and the theme, not the compiled
+ * markdown: a build from scratch starts them (esbuild, a process of its own) before the compile.
+ * Both settle before a failure is thrown: a bundle still writing into a folder about to be
+ * discarded would leave it behind.
+ */
+function startBundles(
+  { ctx, sink }: PipelineInput,
+  content: Content,
+  previous?: { client: ClientAssets; server: ServerModule },
+  plan?: { client: boolean; server: boolean },
+): Bundles {
+  const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
+  const tsxKey = tsxPagesKey(tsxPages);
+  const client = !previous || plan?.client;
+  const server = !previous || plan?.server;
+  const theme = client || server ? siteThemeOf({ root: ctx.root, config: ctx.config, configFile: ctx.configFile }) : undefined;
+  const done = settleAll([
+    client ? bundleClient({ ctx, pages: tsxPages, outDir: sink.dir, theme }) : previous!.client,
+    server ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash, theme }) : previous!.server,
+  ]) as Promise<[ClientAssets, ServerModule]>;
+  return { tsxKey, done };
 }
 
 /** What was written, and what the next build needs to know of it. */
@@ -204,13 +235,30 @@ function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[];
 }
 
 /** A build from scratch: every section, with the background ones (typedoc) overlapping the markdown. */
-async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput): Promise<Sources> {
+async function readAll(input: PipelineInput): Promise<Sources> {
+  const { ctx, run } = input;
   const discovered = await run(
     'discoverContent',
     () => discoverContent(ctx),
     (d) => describeContent(d.content, d.later !== undefined),
   );
-  const sources = { content: discovered.content } as Sources;
+  const sources = { content: discovered.content, bundles: startBundles(input, discovered.content) } as Sources;
+  // The compile's own failure is the one reported, once the bundles have stopped writing.
+  sources.bundles!.done.catch(() => {});
+  try {
+    await compileAll(sources, discovered, input);
+  } catch (error) {
+    await sources.bundles!.done.catch(() => {});
+    throw error;
+  }
+  return sources;
+}
+
+async function compileAll(
+  sources: Sources,
+  discovered: Awaited<ReturnType<typeof discoverContent>>,
+  { ctx, run, highlighter, keepUnresolved }: PipelineInput,
+): Promise<void> {
   const routeTable = async () => {
     sources.discoveryWarnings = [...ctx.warnings.items];
     sources.table = await run(
@@ -258,23 +306,20 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
     },
     (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
   );
-  return sources;
 }
 
 /** The bundles (when their sources changed), the site data, the static folder, images next to the content, islands. */
-async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, table, compiled }: Sources) {
+async function emitAssets(input: PipelineInput, sources: Sources) {
+  const { ctx, sink, changes } = input;
+  const { content, table, compiled } = sources;
   const previous = changes?.previous;
-  const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
-  const tsxKey = tsxPagesKey(tsxPages);
-  const pagesChanged = tsxKey !== previous?.tsxPages;
-  const client = !previous || changes.plan.client || pagesChanged;
-  const server = !previous || changes.plan.server || pagesChanged;
-  const theme = client || server ? siteThemeOf({ root: ctx.root, config: ctx.config, configFile: ctx.configFile }) : undefined;
-  // Both settle before a failure is thrown: a bundle still writing into a folder about to be discarded would leave it behind.
-  const [clientAssets, serverModule] = await settleAll([
-    client ? bundleClient({ ctx, pages: tsxPages, outDir: sink.dir, theme }) : previous!.client,
-    server ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash, theme }) : previous!.server,
-  ]);
+  let bundles = sources.bundles;
+  if (!bundles) {
+    const pagesChanged = tsxPagesKey(content.pages.filter((page) => page.kind === 'tsx')) !== previous?.tsxPages;
+    bundles = startBundles(input, content, previous, previous && { client: changes.plan.client || pagesChanged, server: changes.plan.server || pagesChanged });
+  }
+  const { tsxKey } = bundles;
+  const [clientAssets, serverModule] = await bundles.done;
   if (previous && clientAssets !== previous.client) for (const file of Object.keys(previous.client.sizes)) if (!(file in clientAssets.sizes)) sink.remove(file);
   const staticDir = path.resolve(ctx.root, ctx.config.staticDir);
   if (!previous || changes.plan.statics.length > 0)
