@@ -1,14 +1,15 @@
 /**
  * The feeds emitter: RSS 2.0, Atom 1.0 and JSON Feed 1.1 of the blog's latest
- * posts (with the `feed` package), as the config's feedOptions ask.
+ * posts, as the config's feedOptions ask (written by write-feeds.ts, byte for byte what the
+ * `feed` package wrote before).
  */
-import type { Feed } from 'feed';
 import type { SiteConfig } from '../../config/schema.js';
 import type { BlogPostFile } from '../../content/blog.js';
 import type { CompiledContent } from '../../markdown/compile.js';
 import { hashOf } from '../../core/hash.js';
 import { encodeRoutePath, withBase } from '../../shared/url.js';
 import type { EmittedFile, Emitter } from '../types.js';
+import { atom1, type FeedChannel, jsonFeed11, rss2 } from './write-feeds.js';
 
 /** Makes root-relative href/src attributes absolute (feeds are read off-site). */
 export function absolutise(html: string, origin: string): string {
@@ -20,6 +21,7 @@ export function feedTitle(config: Pick<SiteConfig, 'title' | 'blog'>): string {
   return config.blog?.feedOptions.title ?? `${config.title} Blog`;
 }
 
+/** The feed of the blog's latest listed posts, as the writers take it. */
 export async function buildFeed({
   config,
   posts,
@@ -31,18 +33,16 @@ export async function buildFeed({
   compiled: ReadonlyMap<string, CompiledContent>;
   /** Loads the bodies of these sources before they are read (see CompiledMap.ensure). */
   prepare?: (files: string[]) => Promise<void>;
-}): Promise<Feed> {
-  const { Feed } = await import('feed');
+}): Promise<FeedChannel> {
   const blog = config.blog!;
   const origin = config.url.replace(/\/$/, '');
   const blogUrl = `${origin}${withBase(config.baseUrl, blog.routeBasePath)}`;
   const listed = posts.filter((post) => !post.unlisted && !post.draft).slice(0, blog.feedOptions.limit);
   await prepare?.(listed.map((post) => post.file));
-  const feed = new Feed({
-    id: blogUrl,
+  return {
+    link: blogUrl,
     title: feedTitle(config),
     description: blog.feedOptions.description ?? `${config.title} Blog`,
-    link: blogUrl,
     language: blog.feedOptions.language,
     updated: listed.length ? new Date(listed[0].date) : undefined,
     generator: 'folio',
@@ -53,35 +53,20 @@ export async function buildFeed({
       atom: `${blogUrl}/atom.xml`,
       json: `${blogUrl}/feed.json`,
     },
-  });
-  for (const post of listed) {
-    const body = compiled.get(post.file);
-    // The permalink is a route path (`/blog/100%`); the feed holds its URL (`/blog/100%25`).
-    const link = `${origin}${withBase(config.baseUrl, encodeRoutePath(post.permalink))}`;
-    feed.addItem({
-      title: post.title,
-      id: link,
-      link,
-      date: new Date(post.date),
-      description: post.description ?? body?.summary,
-      content: body ? absolutise(body.html, origin) : undefined,
-      // The feed package fails on an empty author list: a post without authors has none.
-      ...(post.authors.length > 0 ? { author: post.authors.map((author) => ({ name: author.name, ...(author.url ? { link: author.url } : {}) })) } : {}),
-      category: post.tags.map((tag) => ({ name: tag.label })),
-    });
-  }
-  return feed;
-}
-
-/** JSON Feed 1.1 from the `feed` package's version-1 output. */
-export function jsonFeed11(feed: Feed, language: string): string {
-  const data = JSON.parse(feed.json1()) as Record<string, unknown> & { items: Record<string, unknown>[] };
-  data.version = 'https://jsonfeed.org/version/1.1';
-  data.language = language;
-  for (const item of data.items) {
-    if (item.author && !item.authors) item.authors = Array.isArray(item.author) ? item.author : [item.author];
-  }
-  return JSON.stringify(data, null, 2);
+    entries: listed.map((post) => {
+      const body = compiled.get(post.file);
+      return {
+        title: post.title,
+        // The permalink is a route path (`/blog/100%`); the feed holds its URL (`/blog/100%25`).
+        link: `${origin}${withBase(config.baseUrl, encodeRoutePath(post.permalink))}`,
+        date: new Date(post.date),
+        description: post.description ?? body?.summary,
+        content: body ? absolutise(body.html, origin) : undefined,
+        authors: post.authors.map((author) => ({ name: author.name, ...(author.url ? { link: author.url } : {}) })),
+        tags: post.tags.map((tag) => tag.label),
+      };
+    }),
+  };
 }
 
 export const feedsEmitter: Emitter = {
@@ -95,9 +80,9 @@ export const feedsEmitter: Emitter = {
     const base = config.blog.routeBasePath.replace(/\/$/, '');
     const type = config.blog.feedOptions.type;
     const files: EmittedFile[] = [];
-    if (type === 'all' || type === 'rss') files.push({ path: `${base}/rss.xml`, contents: feed.rss2() });
-    if (type === 'all' || type === 'atom') files.push({ path: `${base}/atom.xml`, contents: feed.atom1() });
-    if (type === 'all' || type === 'json') files.push({ path: `${base}/feed.json`, contents: jsonFeed11(feed, config.blog.feedOptions.language) });
+    if (type === 'all' || type === 'rss') files.push({ path: `${base}/rss.xml`, contents: rss2(feed) });
+    if (type === 'all' || type === 'atom') files.push({ path: `${base}/atom.xml`, contents: atom1(feed) });
+    if (type === 'all' || type === 'json') files.push({ path: `${base}/feed.json`, contents: jsonFeed11(feed) });
     return files;
   },
 };
