@@ -194,6 +194,9 @@ export function runWorkerJob(job: WorkerJob): Promise<IndexResult | undefined> {
   });
 }
 
+/** Up to this many pages the index is built beside rendering (about 20 kB of worker memory a page). */
+export const WORKER_MAX_PAGES = 5000;
+
 function workerFile(): URL | undefined {
   const url = new URL('./search-worker.mjs', import.meta.url);
   return existsSync(fileURLToPath(url)) ? url : undefined;
@@ -224,6 +227,9 @@ export const searchEmitter: Emitter = {
     const file = workerFile();
     if (!file) return;
     const pages = indexedPages(input);
+    // The worker's records and terms are held while the main thread renders, its own peak: at
+    // 10,000 pages that added ~210 MB to the build's peak RSS (1.19 → 1.40 GB, bench/PROFILE.md).
+    if (pages.length > WORKER_MAX_PAGES) return;
     const bodies: WorkerJob['bodies'] = {};
     for (const page of pages) {
       const key = input.bodyKeyOf(page.file);
