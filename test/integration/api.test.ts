@@ -7,7 +7,9 @@
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runTypedoc } from '../../src/api/run-typedoc.js';
 import { isFolioError } from '../../src/errors/index.js';
 import type { PageData, SidebarItem } from '../../src/shared/page-data.js';
 import { buildSite, fixtureCopies, outExists, readOut, repoRoot, runCli, treeHash, type CapturedBuild } from '../support/fixtures.js';
@@ -323,6 +325,22 @@ describe('errors in the API sources', () => {
     expect(lines(api.stderr).map((line) => line.split(' ')[1])).toEqual(expect.arrayContaining(['API_TYPE_ERROR', 'BROKEN_MARKDOWN_LINK']));
     expect(lines(cli.stderr)).toEqual(lines(api.stderr));
     expect(treeHash(path.join(root, 'out-cli'))).toEqual(treeHash(path.join(root, 'out-api')));
+  });
+
+  it('the worker thread (which hands typedoc a TypeScript loaded with require) makes the same model as typedoc run here', async () => {
+    const root = fixture('api-kinds');
+    appendFileSync(path.join(root, 'api/src/index.ts'), "export const broken: number = 'text';\n");
+    const job = { root, entryPoints: [path.join(root, 'api/src/index.ts')], tsconfig: path.join(root, 'api/tsconfig.json') };
+    const worker = new Worker(new URL('../../dist/typedoc-worker.mjs', import.meta.url));
+    const fromWorker = await new Promise<{ result?: unknown; error?: unknown }>((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage({ id: 1, job });
+    }).finally(() => worker.terminate());
+    expect(fromWorker.error).toBeUndefined();
+    const here = await runTypedoc(job);
+    expect(JSON.stringify(fromWorker.result)).toBe(JSON.stringify(here));
+    // The type error is found both ways (the checker is TypeScript's own, whichever way it was loaded).
+    expect(JSON.stringify(here.problems)).toContain('TS2322');
   });
 
   it('fails with API_ENTRY_MISSING at the config line when an entry point does not exist', async () => {
