@@ -21,8 +21,7 @@ import { isInside } from '../core/site-paths.js';
 import type { Runner } from '../core/task.js';
 import type { Warning } from '../core/warnings.js';
 import { emittersFor } from '../emitters/registry.js';
-import { beginEmitters, runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
-import type { EmitInput } from '../emitters/types.js';
+import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
 import { checkLinks } from '../links/check-links.js';
 import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, type CompileStepResult } from '../markdown/compile-content.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
@@ -60,37 +59,6 @@ export interface Sources {
   compiled: CompileStepResult;
   /** The warnings discovery reported (a session reports them again only when their file is read again). */
   discoveryWarnings: Warning[];
-  /** A build from scratch: the client and server bundles, started once the content was discovered (see readAll). */
-  bundles?: Bundles;
-}
-
-interface Bundles {
-  tsxKey: string;
-  done: Promise<[ClientAssets, ServerModule]>;
-}
-
-/**
- * The client and server bundles need only the .tsx pages and the theme, not the compiled
- * markdown: a build from scratch starts them (esbuild, a process of its own) before the compile.
- * Both settle before a failure is thrown: a bundle still writing into a folder about to be
- * discarded would leave it behind.
- */
-function startBundles(
-  { ctx, sink }: PipelineInput,
-  content: Content,
-  previous?: { client: ClientAssets; server: ServerModule },
-  plan?: { client: boolean; server: boolean },
-): Bundles {
-  const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
-  const tsxKey = tsxPagesKey(tsxPages);
-  const client = !previous || plan?.client;
-  const server = !previous || plan?.server;
-  const theme = client || server ? siteThemeOf({ root: ctx.root, config: ctx.config, configFile: ctx.configFile }) : undefined;
-  const done = settleAll([
-    client ? bundleClient({ ctx, pages: tsxPages, outDir: sink.dir, theme }) : previous!.client,
-    server ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash, theme }) : previous!.server,
-  ]) as Promise<[ClientAssets, ServerModule]>;
-  return { tsxKey, done };
 }
 
 /** What was written, and what the next build needs to know of it. */
@@ -111,32 +79,15 @@ export interface Written {
 export async function runBuild(input: PipelineInput): Promise<{ sources: Sources; written: Written }> {
   const sources = await readSources(input);
   const { ctx, sink, run } = input;
-  const { content, table, compiled } = sources;
-  const previous = input.changes?.previous;
-  const postData = postDataFor({ content, config: ctx.config });
-  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
-  const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
-  const emitters = emittersFor(ctx.config);
-  const emitInput: EmitInput = {
-    config: ctx.config,
-    table,
-    content,
-    compiled: compiled.compiled,
-    load,
-    loadText: (files) => compiled.compiled.unresolved(files),
-    bodyKeyOf: (file) => compiled.compiled.bodyKeyOf(file),
-    bodies,
-    cache: ctx.cache,
-    cacheSalt: ctx.buildHash,
-  };
-  // A build from scratch lets emitters start what can run beside the assets and render stages (the search index, on a worker thread).
-  // One thread (--threads 1) means none of folio's own beside this one.
-  if (!previous && ctx.threads !== 1) beginEmitters(emitters, emitInput);
   const assets = await run(
     'emitAssets',
     () => emitAssets(input, sources),
     (a) => `${Object.keys(a.client.sizes).length} files`,
   );
+  const { content, table, compiled } = sources;
+  const previous = input.changes?.previous;
+  const postData = postDataFor({ content, config: ctx.config });
+  const bodies = sourceFingerprints({ compiled: compiled.fingerprints, postData });
   const serverId = input.serverId(assets.server);
   const fingerprints = serverId
     ? fingerprintRoutes({
@@ -145,6 +96,8 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
         shared: { salt: ctx.buildHash, siteData: assets.siteData, scripts: assets.client.scripts, styles: assets.client.styles, server: serverId },
       })
     : undefined;
+  const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
+  const loadText = (files: Iterable<string | undefined>) => compiled.compiled.unresolved(files);
   const rendered = await run(
     'renderPages',
     () =>
@@ -177,16 +130,16 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     'emitFeeds',
     () =>
       runEmitters({
-        emitters,
-        input: emitInput,
+        emitters: emittersFor(ctx.config),
+        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, loadText, bodies, cache: ctx.cache, cacheSalt: ctx.buildHash },
         previous: previous?.emitters,
         write: (urlPath, contents) => sink.emit(urlPath, contents),
       }),
     // Each emitter's own time when it is noticeable (the search index is built here).
     (e) =>
       `${e.written.length} files (${[...e.records.keys()].join(', ')})${[...e.durations]
-        .filter(([name, ms]) => ms >= 20 || e.notes.has(name))
-        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms${e.notes.has(name) ? ` (${e.notes.get(name)})` : ''}`)
+        .filter(([, ms]) => ms >= 20)
+        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms`)
         .join('')}`,
   );
   for (const file of emitted.stale) sink.remove(file);
@@ -235,30 +188,13 @@ function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[];
 }
 
 /** A build from scratch: every section, with the background ones (typedoc) overlapping the markdown. */
-async function readAll(input: PipelineInput): Promise<Sources> {
-  const { ctx, run } = input;
+async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput): Promise<Sources> {
   const discovered = await run(
     'discoverContent',
     () => discoverContent(ctx),
     (d) => describeContent(d.content, d.later !== undefined),
   );
-  const sources = { content: discovered.content, bundles: startBundles(input, discovered.content) } as Sources;
-  // The compile's own failure is the one reported, once the bundles have stopped writing.
-  sources.bundles!.done.catch(() => {});
-  try {
-    await compileAll(sources, discovered, input);
-  } catch (error) {
-    await sources.bundles!.done.catch(() => {});
-    throw error;
-  }
-  return sources;
-}
-
-async function compileAll(
-  sources: Sources,
-  discovered: Awaited<ReturnType<typeof discoverContent>>,
-  { ctx, run, highlighter, keepUnresolved }: PipelineInput,
-): Promise<void> {
+  const sources = { content: discovered.content } as Sources;
   const routeTable = async () => {
     sources.discoveryWarnings = [...ctx.warnings.items];
     sources.table = await run(
@@ -306,20 +242,23 @@ async function compileAll(
     },
     (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
   );
+  return sources;
 }
 
 /** The bundles (when their sources changed), the site data, the static folder, images next to the content, islands. */
-async function emitAssets(input: PipelineInput, sources: Sources) {
-  const { ctx, sink, changes } = input;
-  const { content, table, compiled } = sources;
+async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, table, compiled }: Sources) {
   const previous = changes?.previous;
-  let bundles = sources.bundles;
-  if (!bundles) {
-    const pagesChanged = tsxPagesKey(content.pages.filter((page) => page.kind === 'tsx')) !== previous?.tsxPages;
-    bundles = startBundles(input, content, previous, previous && { client: changes.plan.client || pagesChanged, server: changes.plan.server || pagesChanged });
-  }
-  const { tsxKey } = bundles;
-  const [clientAssets, serverModule] = await bundles.done;
+  const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
+  const tsxKey = tsxPagesKey(tsxPages);
+  const pagesChanged = tsxKey !== previous?.tsxPages;
+  const client = !previous || changes.plan.client || pagesChanged;
+  const server = !previous || changes.plan.server || pagesChanged;
+  const theme = client || server ? siteThemeOf({ root: ctx.root, config: ctx.config, configFile: ctx.configFile }) : undefined;
+  // Both settle before a failure is thrown: a bundle still writing into a folder about to be discarded would leave it behind.
+  const [clientAssets, serverModule] = await settleAll([
+    client ? bundleClient({ ctx, pages: tsxPages, outDir: sink.dir, theme }) : previous!.client,
+    server ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash, theme }) : previous!.server,
+  ]);
   if (previous && clientAssets !== previous.client) for (const file of Object.keys(previous.client.sizes)) if (!(file in clientAssets.sizes)) sink.remove(file);
   const staticDir = path.resolve(ctx.root, ctx.config.staticDir);
   if (!previous || changes.plan.statics.length > 0)

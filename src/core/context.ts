@@ -22,7 +22,7 @@ export interface BuildContext {
   cache: Cache;
   /** The moment the build started (future-dated posts are compared with it). */
   now: Date;
-  /** Worker threads for compiling (1: everything in the main thread, the search index too). Default: the core count. */
+  /** Worker threads for compiling (1: everything in the main thread). Default: the core count. */
   threads?: number;
 }
 

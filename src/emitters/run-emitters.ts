@@ -13,27 +13,6 @@ export interface EmitOutcome {
   stale: string[];
   /** Milliseconds each emitter that ran took (skipped ones are not listed). */
   durations: Map<string, number>;
-  /** Each emitter's own note on its run (Emitter.note), when it has one. */
-  notes: Map<string, string>;
-}
-
-/**
- * Lets each emitter start its slow work early (Emitter.begin): a build from scratch calls this
- * once the pages are compiled. An emitter that fails here fails the build as in `emit`.
- */
-export function beginEmitters(emitters: readonly Emitter[], input: EmitInput): void {
-  for (const emitter of emitters) {
-    try {
-      emitter.begin?.(input);
-    } catch (error) {
-      if (isFolioError(error)) throw error;
-      throw new FolioError({
-        code: 'EMITTER_FAILED',
-        message: `the ${emitter.name} emitter failed: ${(error as Error)?.message ?? String(error)}`,
-        cause: error,
-      });
-    }
-  }
 }
 
 export async function runEmitters({
@@ -51,7 +30,6 @@ export async function runEmitters({
   const written: string[] = [];
   const claimed = new Map<string, string>();
   const durations = new Map<string, number>();
-  const notes = new Map<string, string>();
   for (const emitter of emitters) {
     const fingerprint = emitter.fingerprint(input);
     const before = previous?.get(emitter.name);
@@ -99,10 +77,8 @@ export async function runEmitters({
     }
     records.set(emitter.name, { fingerprint, files: files.map((file) => file.path) });
     durations.set(emitter.name, performance.now() - started);
-    const note = emitter.note?.(input);
-    if (note) notes.set(emitter.name, note);
   }
   const stale: string[] = [];
   for (const record of previous?.values() ?? []) for (const file of record.files) if (!claimed.has(file)) stale.push(file);
-  return { records, written, stale, durations, notes };
+  return { records, written, stale, durations };
 }

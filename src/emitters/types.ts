@@ -28,11 +28,6 @@ export interface EmitInput {
    * alone (search), without the cost of resolving every link again. Leaves `compiled` as it was.
    */
   loadText(files: Iterable<string>): Promise<ReadonlyMap<string, CompiledContent>>;
-  /**
-   * Where a page's compiled body is kept in the cache folder (its `readCompiled` key), when the
-   * build keeps bodies there rather than in memory: for work done on another thread.
-   */
-  bodyKeyOf?(file: string): string | undefined;
   /** A fingerprint of each source's compiled body and listing data, by file: cheap input for `fingerprint`. */
   bodies: ReadonlyMap<string, string>;
   /**
@@ -60,15 +55,6 @@ export interface Emitter {
   name: string;
   /** A hash of everything `emit` reads: watch mode emits again only when it changes. */
   fingerprint(input: EmitInput): string;
-  /**
-   * Called in a build from scratch once every page is compiled, before the pages render: an
-   * emitter may start slow work here that runs beside the render stage (on a worker thread; this
-   * thread renders). `emit` is still called afterwards with the same input, and must not depend
-   * on `begin` having run (watch mode never calls it).
-   */
-  begin?(input: EmitInput): void;
-  /** A few words for the build output about how the last `emit` for this input went (e.g. where the work ran). */
-  note?(input: EmitInput): string | undefined;
   emit(input: EmitInput): Promise<EmittedFile[]> | EmittedFile[];
 }
 

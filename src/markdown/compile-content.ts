@@ -96,18 +96,11 @@ export interface CompileStepResult {
  */
 export class CompiledMap extends Map<string, CompiledContent> {
   private readonly loaders = new Map<string, BodyLoader>();
-  private readonly bodyKeys = new Map<string, string>();
   private ready = new Map<string, CompiledContent>();
 
-  setLazy(file: string, lean: CompiledContent, loader: BodyLoader, key: string): void {
+  setLazy(file: string, lean: CompiledContent, loader: BodyLoader): void {
     super.set(file, lean);
     this.loaders.set(file, loader);
-    this.bodyKeys.set(file, key);
-  }
-
-  /** The cache key (`readCompiled`) of a body kept in the cache, undefined for one held here. */
-  bodyKeyOf(file: string): string | undefined {
-    return this.bodyKeys.get(file);
   }
 
   /** Makes the bodies of these files available to `get` (until the next call). */
@@ -336,7 +329,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     for (const warning of entry.warnings) ctx.warnings.add(warning);
     entries.set(source.file, entry);
     const key = leanFiles.get(source.file);
-    if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key), key);
+    if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key));
     else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
     fingerprints.set(summaryKey(source.file), hashOf(entry.resolved.summary).slice(0, 20));

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearch } from '../../src/shared/search/engine.js';
-import { buildSite, copyFixture, readOut, removeDir, runCli } from '../support/fixtures.js';
+import { buildSite, copyFixture, readOut, removeDir } from '../support/fixtures.js';
 import { connectEvents, startCli, type CliServer, type SseClient } from '../support/serve.js';
 
 const roots: string[] = [];
@@ -42,25 +42,6 @@ describe('search in folio build', () => {
     expect(page).toContain('Search needs JavaScript.');
     expect(page).toMatch(/<a href="\/search" class="search-button"/);
     expect(readOut(root, 'sitemap.xml')).not.toContain('/search');
-  });
-
-  it('a build from scratch makes the index on a worker thread beside rendering, the same bytes as on one thread', () => {
-    const beside = fixture();
-    const single = fixture();
-    const two = runCli(['build', '--root', beside]);
-    const one = runCli(['build', '--root', single, '--threads', '1']);
-    expect(two.status, two.output).toBe(0);
-    expect(one.status, one.output).toBe(0);
-    expect(two.output).toMatch(/search \d+ ms \(waited for; built beside rendering\)/);
-    expect(one.output).not.toContain('beside rendering');
-    const files = (root: string) => readdirSync(path.join(root, 'out/assets/search')).sort();
-    expect(files(beside).length).toBeGreaterThan(2);
-    expect(files(beside)).toEqual(files(single));
-    for (const file of files(beside)) expect(readOut(beside, `assets/search/${file}`), file).toBe(readOut(single, `assets/search/${file}`));
-    // The records the worker cut are in its cache: a second build reads them and writes the same index.
-    const again = runCli(['build', '--root', beside, '--force']);
-    expect(again.status, again.output).toBe(0);
-    for (const file of files(single)) expect(readOut(beside, `assets/search/${file}`), file).toBe(readOut(single, `assets/search/${file}`));
   });
 
   it('search: false writes no index, no page and no button', async () => {

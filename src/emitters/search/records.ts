@@ -188,11 +188,7 @@ export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, max
   return sections;
 }
 
-export function pageRecordsOf(
-  route: Pick<Route, 'title' | 'path'>,
-  section: SearchSection,
-  body: Pick<CompiledContent, 'html' | 'headings'> | undefined,
-): PageRecords {
+export function pageRecordsOf(route: Route, section: SearchSection, body: Pick<CompiledContent, 'html' | 'headings'> | undefined): PageRecords {
   return {
     title: route.title,
     url: encodeRoutePath(route.path),
