@@ -4,7 +4,8 @@
 //      records cache, .folio-cache/search, emptied first: every page's body is read back, cut
 //      into sections and tokenised) and with that cache (--force, warm), the first query in Chromium
 //      (open the dialog, type, results painted) [<= 150 ms] and the bytes it fetched, search
-//      chunk included [<= 60 kB gzip];
+//      chunk included [<= 60 kB gzip]; and cold builds from scratch of a copy of the site with
+//      search on and off, alternately (what search adds to a cold build, noisy);
 //   2. a generated corpus of N pages (make-corpus.mjs, default 10,000): the indexer alone on
 //      records cut from the corpus's markdown (building 10k pages with folio takes minutes on a
 //      small machine; the indexer is what search adds) [<= 5 s], from the records (tokenising
@@ -13,7 +14,7 @@
 //      single index file of everything would weigh.
 //   node bench/search.mjs [--pages 10000] [--skip-site] [--skip-corpus]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,7 +71,37 @@ async function siteFigures() {
     warm.push(emitterMs(['--force']));
   }
   console.log(
-    `This site: search emitter in a build, median of 3 [target <= 150 ms]: ${median(cold)} ms without its cache (${cold.join(', ')}), ${median(warm)} ms with it (${warm.join(', ')})`,
+    `This site: search emitter in a --force build, median of 3 [target <= 150 ms]: ${median(cold)} ms without its records cache (${cold.join(', ')}), ${median(warm)} ms with it (${warm.join(', ')})`,
+  );
+  // A build from scratch (no .folio-cache), the site as it is and with `search: false`,
+  // alternately: what search adds to a cold build, and the emitter's own line in it.
+  const copy = path.join(work, 'search-site-off');
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  cpSync(path.join(root, 'content'), path.join(copy, 'content'), { recursive: true });
+  const config = readFileSync(path.join(root, 'site.config.ts'), 'utf8');
+  if (!config.includes('export default defineConfig({')) throw new Error('site.config.ts: cannot turn search off in the copy');
+  writeFileSync(path.join(copy, 'site.config.ts'), config.replace('export default defineConfig({', 'export default defineConfig({\n  search: false,'));
+  const coldBuild = (siteRoot) => {
+    rmSync(path.join(siteRoot, '.folio-cache'), { recursive: true, force: true });
+    const started = performance.now();
+    const stdout = execFileSync(process.execPath, [folioBin, 'build', '--root', siteRoot, '--out', path.join(work, 'search-cold-out')], { encoding: 'utf8' });
+    return { ms: performance.now() - started, line: Number(/search (\d+) ms/.exec(stdout)?.[1] ?? 0) };
+  };
+  const on = [];
+  const off = [];
+  const onSite = path.join(work, 'search-site-on');
+  rmSync(onSite, { recursive: true, force: true });
+  mkdirSync(onSite, { recursive: true });
+  cpSync(path.join(root, 'content'), path.join(onSite, 'content'), { recursive: true });
+  writeFileSync(path.join(onSite, 'site.config.ts'), config);
+  for (let i = 0; i < 3; i++) {
+    on.push(coldBuild(onSite));
+    off.push(coldBuild(copy));
+  }
+  const wall = (runs) => median(runs.map((run) => Math.round(run.ms)));
+  console.log(
+    `  cold build from scratch, median of 3 alternating: ${wall(on)} ms with search, ${wall(off)} ms with search: false (adds ${wall(on) - wall(off)} ms; noisy, the builds take seconds); the search emitter's line: ${median(on.map((run) => run.line))} ms (${on.map((run) => run.line).join(', ')}) [target <= 150 ms]`,
   );
   const searchDir = path.join(out, 'assets/search');
   const all = readdirSync(searchDir).map((file) => readFileSync(path.join(searchDir, file)));
