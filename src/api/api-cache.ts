@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { hashOf } from '../core/hash.js';
 import type { ApiManifest } from './types.js';
 
@@ -57,10 +58,23 @@ function dirListing(dir: string): string {
   }
 }
 
-/** The key of the current content of everything a run read. */
-export function contentKey({ inputKey: key, manifest }: { inputKey: string; manifest: ApiManifest }): string {
+/**
+ * The key of the current content of everything a run read (`key`, the cache's), and the same
+ * with the paths relative to `root` (`portable`: equal for the same site in another folder).
+ */
+export function contentKey({ inputKey: key, manifest, root }: { inputKey: string; manifest: ApiManifest; root: string }): { key: string; portable: string } {
   const parts: string[] = [key];
-  for (const file of manifest.files) parts.push(`${file}\u0001${fileHash(file)}`);
-  for (const dir of manifest.dirs) parts.push(`${dir}/\u0001${dirListing(dir)}`);
-  return hashOf(...parts);
+  const portable: string[] = [key];
+  const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  for (const file of manifest.files) {
+    const hash = fileHash(file);
+    parts.push(`${file}\u0001${hash}`);
+    portable.push(`${relative(file)}\u0001${hash}`);
+  }
+  for (const dir of manifest.dirs) {
+    const listing = dirListing(dir);
+    parts.push(`${dir}/\u0001${listing}`);
+    portable.push(`${relative(dir)}/\u0001${listing}`);
+  }
+  return { key: hashOf(...parts), portable: hashOf(...portable) };
 }

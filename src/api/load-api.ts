@@ -27,21 +27,21 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
 
   const key = inputKey({ entryPoints: entryPoints.map((file) => path.relative(ctx.root, file)), tsconfig: tsconfig && path.relative(ctx.root, tsconfig) });
   let generated = false;
-  let hash: string | undefined;
+  let hash: { key: string; portable: string } | undefined;
   let model: CachedApiModel | undefined;
   let manifest = ctx.cache.get<ApiManifest>(MANIFEST_NAMESPACE, key);
   if (manifest) {
-    hash = contentKey({ inputKey: key, manifest });
-    model = ctx.cache.get<CachedApiModel>(MODEL_NAMESPACE, hash);
+    hash = contentKey({ inputKey: key, manifest, root: ctx.root });
+    model = ctx.cache.get<CachedApiModel>(MODEL_NAMESPACE, hash.key);
   }
   if (!model) {
     const run = await runTypedocOffThread({ root: ctx.root, entryPoints, tsconfig });
     generated = true;
     model = { project: run.project, problems: run.problems };
     manifest = run.manifest;
-    hash = contentKey({ inputKey: key, manifest });
+    hash = contentKey({ inputKey: key, manifest, root: ctx.root });
     ctx.cache.set(MANIFEST_NAMESPACE, key, manifest);
-    ctx.cache.set(MODEL_NAMESPACE, hash, model);
+    ctx.cache.set(MODEL_NAMESPACE, hash.key, model);
   }
   for (const file of [...manifest!.files, ...manifest!.dirs, ...entryPoints, ...(tsconfig ? [tsconfig] : []), ...(readmeFile ? [readmeFile] : [])])
     ctx.cache.dependencies.add(file);
@@ -57,7 +57,17 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
   ctx.logger.stage('api (typedoc)', ms, `${generated ? 'generated' : 'cached'}, ${exports} exports`);
   const readme = readmeFile ? readSource({ file: readmeFile, baseDir: ctx.root, warn: (warning) => ctx.warnings.add(warning) }) : undefined;
   const sourceFiles = manifest!.files.filter((file) => !file.split(path.sep).includes('node_modules'));
-  return { project: model.project, hash: hash!, root: ctx.root, generated, ms, sourceFiles, problems: model.problems, ...(readme ? { readme } : {}) };
+  return {
+    project: model.project,
+    hash: hash!.key,
+    portableHash: hash!.portable,
+    root: ctx.root,
+    generated,
+    ms,
+    sourceFiles,
+    problems: model.problems,
+    ...(readme ? { readme } : {}),
+  };
 }
 
 const CODES = { entryPoints: 'API_ENTRY_MISSING', tsconfig: 'API_FAILED', readme: 'API_README_MISSING' } as const;

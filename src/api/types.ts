@@ -10,6 +10,12 @@ export interface ApiModel {
   project: JSONOutput.ProjectReflection;
   /** Hash of the inputs the model was generated from (entry files, their imports, typedoc version). */
   hash: string;
+  /**
+   * The same inputs hashed with their paths relative to the site root: what the API routes' keys
+   * (and so the names of their data files) are made from, equal wherever the site is checked out.
+   * `hash` keeps the absolute paths: the cached model holds absolute paths too (problem locations).
+   */
+  portableHash: string;
   /** Site root; `sources[].fileName` in the project are relative to it (posix separators). */
   root: string;
   /** Readme markdown shown at the top of the index page (api.readme), as read from disk. */

@@ -90,7 +90,7 @@ export function buildApiRoutes({ model, config }: { model: ApiModel; config: Sit
       props,
       source: { file: page.id, kind: 'api' as const },
       sidebar: 'docs' as const,
-      dependsOn: [model.hash, ...(isIndex && model.readme ? [model.readme.hash] : []), api.sourceUrl ?? ''],
+      dependsOn: [model.portableHash, ...(isIndex && model.readme ? [model.readme.hash] : []), api.sourceUrl ?? ''],
       origin: originOf(page, model, config),
     };
   });

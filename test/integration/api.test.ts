@@ -5,7 +5,7 @@
  * cache, TypeScript-error warnings and the missing-entry-point error are
  * checked on the built output.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -343,6 +343,19 @@ describe('errors in the API sources', () => {
     expect(byIdOrder(fromWorker.result)).toBe(byIdOrder(here));
     // The type error is found both ways (the checker is TypeScript's own, whichever way it was loaded).
     expect(JSON.stringify(here.problems)).toContain('TS2322');
+  });
+
+  it('builds the same files, names included, from two checkouts of the site in different folders', async () => {
+    const first = fixture('api-kinds');
+    const second = path.join(fixture('api-kinds'), 'deeper', 'checkout');
+    cpSync(path.join(repoRoot, 'test/fixtures/api-kinds'), second, { recursive: true });
+    for (const root of [first, second]) expect((await buildSite(root)).ok).toBe(true);
+    const names = (root: string) => readdirSync(path.join(root, 'out/assets/data')).sort();
+    // The API pages' data files are named by their route keys: those came from absolute paths.
+    expect(names(first).filter((name) => name.startsWith('docs_api')).length).toBeGreaterThan(5);
+    expect(names(second)).toEqual(names(first));
+    expect(readOut(second, 'routes.json')).toBe(readOut(first, 'routes.json'));
+    expect(treeHash(path.join(second, 'out'))).toEqual(treeHash(path.join(first, 'out')));
   });
 
   it('fails with API_ENTRY_MISSING at the config line when an entry point does not exist', async () => {

@@ -16,6 +16,7 @@ const config = configSchema.parse({
 const model: ApiModel = {
   project,
   hash: 'model-hash',
+  portableHash: 'model-hash-portable',
   root: '/site',
   generated: true,
   ms: 1,
