@@ -9,7 +9,8 @@
  * - element text: a `&amp;` is first read back as `&`, then `&`, `<` and `>` are escaped
  *   (quotes are not);
  * - attribute values: only `"` is escaped (as `&quot;`);
- * - CDATA sections: only the FIRST `]]>` inside is split (`]]]]><![CDATA[>`);
+ * - CDATA sections: a `]]>` inside is split (`]]]]><![CDATA[>`); the package split only the
+ *   first one, which left the XML malformed when there were two (the one rule not kept);
  * - URLs in links go through `new URL(...).toString()` and get their `&` escaped before the
  *   text/attribute rule above (guids and JSON ids/urls are the link as given);
  * - a plain element whose text is empty is written self-closed (`<subtitle/>`), one whose
@@ -65,9 +66,13 @@ function attr(value: string): string {
   return value.replace(/"/g, '&quot;');
 }
 
-/** String.replace with a string pattern: the first `]]>` only, as the serialiser does. */
+/**
+ * A CDATA section; every `]]>` inside is split across two sections. The serialiser split only the
+ * first one (String.replace with a string pattern), so a post whose HTML held `]]>` twice, a code
+ * sample about XML say, ended its section early and made the feed malformed.
+ */
 function cdata(value: string): string {
-  return `<![CDATA[${value.replace(']]>', ']]]]><![CDATA[>')}]]>`;
+  return `<![CDATA[${value.split(']]>').join(']]]]><![CDATA[>')}]]>`;
 }
 
 /** A link as the package stores it: normalised by URL, `&` escaped (throws on an invalid URL, as the package does). */

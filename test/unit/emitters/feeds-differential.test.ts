@@ -1,7 +1,8 @@
 /**
  * Folio's feed writers (src/emitters/feeds/write-feeds.ts) against the `feed` package they
  * replaced (a dev dependency, imported only here): the same config, posts and compiled bodies
- * must give the same bytes for rss.xml, atom.xml and feed.json. `packageFeeds` below is the
+ * must give the same bytes for rss.xml, atom.xml and feed.json, except where a post holds `]]>`
+ * more than once (the package's output was malformed there). `packageFeeds` below is the
  * emitter as it was with the package.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -134,13 +135,41 @@ const TRICKY = [
   'a &amp; b &amp;amp; c &lt;x&gt; &#38; &quot;',
   '<b>bold</b> > < >',
   '"double" and \'single\' quotes',
-  'ends with ]]> and ]]> again',
+  'ends with ]]>',
   'café naïve Ωμέγα 日本語',
   'emoji 🐔🎉 astral 𝒳𝔘 flag 🇫🇷',
   'controls \u0001\u0008\u000b\u001f tab\tnewline\nreturn\r',
   'lone surrogate \ud800 end',
   '   spaces   ',
 ];
+
+/** The text of an element that must hold only CDATA sections, or undefined when something else is in it. */
+function cdataText(xml: string, element: string): string[] {
+  const texts: string[] = [];
+  for (const match of xml.matchAll(new RegExp(`<${element}[^>]*>([\\s\\S]*?)</${element.split(' ')[0]}>`, 'g'))) {
+    const inner = match[1];
+    const sections = [...inner.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)];
+    texts.push(sections.map((section) => section[0]).join('') === inner ? sections.map((section) => section[1]).join('') : '(not only CDATA)');
+  }
+  return texts;
+}
+
+describe('feeds: a post holding ]]> more than once (the one rule not kept from the package)', () => {
+  it('splits every ]]> so the content comes back whole; the package left the second one raw and the XML malformed', async () => {
+    const html = '<p>CDATA ends with <code>]]></code>, twice: <code>a]]>b]]>c</code></p><pre><code>&lt;x&gt;&lt;![CDATA[ y ]]>&lt;/x&gt;</code></pre>';
+    const posts = [post({ title: 'XML ]]> notes ]]>', description: 'Two ]]> and ]]> here' })];
+    const compiled = new Map([[posts[0].file, body(html, 'summary')]]);
+    const config = siteConfig();
+    const [rss, atom] = (await writerFeeds(config, posts, compiled)).map((file) => String(file.contents));
+    expect(cdataText(rss, 'content:encoded')).toEqual([html]);
+    expect(cdataText(rss, 'description')).toContain('Two ]]> and ]]> here');
+    expect(cdataText(atom, 'content type="html"')).toEqual([html]);
+    expect(cdataText(atom, 'title type="html"')).toEqual(['XML ]]> notes ]]>']);
+    // What the package wrote for the same post: the content does not come back.
+    const [oldRss] = packageFeeds(config, posts, compiled).map((file) => String(file.contents));
+    expect(cdataText(oldRss, 'content:encoded')).not.toEqual([html]);
+  });
+});
 
 describe('feeds: write-feeds.ts against the feed package', () => {
   afterEach(() => {
@@ -164,7 +193,7 @@ describe('feeds: write-feeds.ts against the feed package', () => {
         post({ title: `${value} without description`, tags: [tag(value)] }),
       ];
       const compiled = new Map([
-        [posts[0].file, body(`<p>${value}</p><p><a href="/docs/x?a=1&amp;b=2">link</a> <img src="/img/a.png"> ]]> <![CDATA[ x ]]></p>`, value)],
+        [posts[0].file, body(`<p>${value}</p><p><a href="/docs/x?a=1&amp;b=2">link</a> <img src="/img/a.png"> <![CDATA[ x</p>`, value)],
         [posts[1].file, body(`<p>${value}</p>`, `summary ${value}`)],
       ]);
       const result = await expectSameFeeds(config, posts, compiled);
