@@ -92,7 +92,7 @@ describe('buildApiRoutes', () => {
     const index = byPath.get('/docs/api/')!;
     expect(index.title).toBe('Reference');
     expect(index.description).toBe('All exports.');
-    expect(index.dependsOn).toEqual(['model-hash', 'readme-hash', '']);
+    expect(index.dependsOn).toEqual(['model-hash-portable', 'readme-hash', '']);
     expect((index.props as DocProps).previous).toBeUndefined();
     expect((index.props as DocProps).next).toEqual({ label: 'Geo', href: '/docs/api/namespaces/Geo' });
     expect((byPath.get('/docs/api/namespaces/Geo/functions/dist')!.props as DocProps).breadcrumbs).toEqual([
