@@ -11,16 +11,16 @@ import { runTypedoc, type TypedocInput } from './run-typedoc.js';
 /**
  * TypeScript is one 9 MB CommonJS file. Imported from ES modules (typedoc's `import ts from
  * "typescript"`), Node first compiles it to tell whether it is CommonJS, then scans it for its
- * export names, then loads it: about 1.1 s of this thread's 1.5 s of loading, against 0.5 s for
- * `require` alone. So it is required here, and a resolve hook of this thread hands typedoc that
- * same module object (typedoc only ever takes its default export). If anything about the hook
- * fails, typedoc imports TypeScript the ordinary way.
+ * export names, then loads it; `require` only loads it. So it is required here, and a resolve
+ * hook of this thread hands typedoc that same module object (default and named exports). This
+ * site's typedoc job: 2.2 → 1.85 s of CPU. If registering the hook fails, typedoc imports
+ * TypeScript the ordinary way.
  */
 const TYPESCRIPT = Symbol.for('folio.typescript');
 try {
   const ts = createRequire(import.meta.url)('typescript') as Record<string, unknown>;
   (globalThis as Record<symbol, unknown>)[TYPESCRIPT] = ts;
-  // Its named exports too, as Node would give them (typedoc uses the default one).
+  // Its named exports too, as Node would give them (typedoc takes the default one).
   const named = Object.keys(ts)
     .filter((key) => key !== 'default')
     .map((key, i) => `const v${i} = ts[${JSON.stringify(key)}]; export { v${i} as ${JSON.stringify(key)} };`)

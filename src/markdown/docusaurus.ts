@@ -1,10 +1,16 @@
+/**
+ * Docusaurus compatibility of MDX bodies: the theme components a Docusaurus page imports
+ * (`@theme/Tabs`, `@docusaurus/Link`, `@site/…`) resolve to folio's own implementations
+ * (`templates/docusaurus/`, compiled to `dist/theme/` by scripts/build-self.mjs), the page
+ * gets Docusaurus's `toc` export, and `@theme/CodeBlock` placeholders become highlighted blocks.
+ */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import type { Cache } from '../core/cache.js';
 import { folioRoot } from '../core/folio-root.js';
-import { realOrSelf } from '../core/site-paths.js';
+import { isInside, realOrSelf } from '../core/site-paths.js';
 import { FolioError } from '../errors/index.js';
 import type { SourceRef } from './hast-transforms.js';
 import { highlightCode } from './hast-transforms.js';
@@ -72,8 +78,7 @@ export function resolveDocusaurusImport(specifier: string, site: Pick<MdxSiteInf
     const root = realOrSelf(site.root);
     const target = path.resolve(root, specifier.slice('@site/'.length));
     const real = realOrSelf(target);
-    const inside = (file: string) => file === root || file.startsWith(`${root}${path.sep}`);
-    if (!inside(target) || !inside(real)) return { problem: `${specifier} points out of the site root` };
+    if (!isInside(root, target) || !isInside(root, real)) return { problem: `${specifier} points out of the site root` };
     return { url: pathToFileURL(target).href };
   }
   return undefined;

@@ -153,9 +153,13 @@ export function normaliseLang(lang: string | undefined | null): string {
  * sharing a grammar's rules, a heredoc's end pattern built again for each heredoc). Compiling
  * them in oniguruma was most of the highlighting time of a cold build. A scanner holds no state
  * between calls (each search gets its string and start), so sharing one gives the same matches;
- * `dispose` is left out, as a shared scanner outlives the rule that asked for it (the set stays
- * as small as the distinct pattern lists of one process).
+ * `dispose` is left out, as a shared scanner outlives the rule that asked for it. Past
+ * MAX_SHARED lists (a long `folio serve` session meeting ever new heredoc delimiters) new ones
+ * are handed out unshared, and vscode-textmate frees them as before.
  */
+/** This site's blocks need 144 distinct lists; a grammar-heavy site a few hundred. */
+export const MAX_SHARED = 4096;
+
 export function sharingScanners(engine: RegexEngine): RegexEngine {
   const scanners = new Map<string, PatternScanner>();
   return {
@@ -164,6 +168,7 @@ export function sharingScanners(engine: RegexEngine): RegexEngine {
       const key = JSON.stringify(patterns.map((pattern) => (typeof pattern === 'string' ? pattern : [pattern.source, pattern.flags])));
       let scanner = scanners.get(key);
       if (!scanner) {
+        if (scanners.size >= MAX_SHARED) return engine.createScanner(patterns);
         const compiled = engine.createScanner(patterns);
         scanner = { findNextMatchSync: (text, start, options) => compiled.findNextMatchSync(text, start, options) };
         scanners.set(key, scanner);

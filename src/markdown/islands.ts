@@ -1,3 +1,18 @@
+/**
+ * `@docusaurus/BrowserOnly` islands. An MDX body is HTML rendered at build time, so what
+ * `<BrowserOnly>{() => …}</BrowserOnly>` wraps cannot run there. At compile time each such
+ * element whose child is a function expression becomes an island: the function, with the
+ * imports and page declarations it names, is bundled for the browser (esbuild) into one module
+ * per page, `assets/island-<hash>.js`; the element is rendered as a marker
+ * (`data-folio-island="island-<hash>.js#<n>"`) around the fallback, which is what a reader
+ * without JavaScript sees. In the browser `src/client/islands.ts` mounts the function's result
+ * in place of the fallback (`src/client/island-mount.tsx`).
+ *
+ * The module borrows the client's React (`globalThis.__folioShared`, src/client/shared-modules.ts):
+ * one React on the page. Its imports resolve as the page's do (relative to the file, `@site/`,
+ * `@theme/` with the site's overrides) and may only read files of the site, of folio, or of
+ * installed packages.
+ */
 import path from 'node:path';
 import type { Root as MdastRoot } from 'mdast';
 import { folioRoot } from '../core/folio-root.js';

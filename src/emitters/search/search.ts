@@ -106,7 +106,7 @@ export const searchEmitter: Emitter = {
     // Only text and headings are read: the bodies' links need not be resolved again.
     const texts = await input.loadText(missing.map((page) => page.route.source!.file));
     for (const page of missing) {
-      const records = pageRecordsOf(page.route, page.section, texts.get(page.route.source!.file) ?? input.compiled.get(page.route.source!.file));
+      const records = pageRecordsOf(page.route, page.section, texts.get(page.route.source!.file));
       // Once tokenised, only the text an excerpt shows is kept.
       next.set(page.key, {
         records: { ...records, sections: records.sections.map((section) => ({ ...section, text: section.text.slice(0, STORED_TEXT) })) },

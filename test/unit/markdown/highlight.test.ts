@@ -12,7 +12,7 @@ import { createHighlighter, type Highlighter } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeHighlighter, DARK_THEME, LIGHT_THEME, normaliseLang, parseCodeMeta, sharingScanners } from '../../../src/markdown/highlight.js';
+import { CodeHighlighter, DARK_THEME, LIGHT_THEME, normaliseLang, MAX_SHARED, parseCodeMeta, sharingScanners } from '../../../src/markdown/highlight.js';
 import { repoRoot } from '../../support/fixtures.js';
 
 interface Block {
@@ -139,7 +139,10 @@ describe('sharingScanners', () => {
     const compiled: string[][] = [];
     const counting = {
       createString: base.createString,
-      createScanner: (patterns: (string | RegExp)[]) => (compiled.push(patterns.map(String)), base.createScanner(patterns)),
+      createScanner: (patterns: (string | RegExp)[]) => {
+        compiled.push(patterns.map(String));
+        return base.createScanner(patterns);
+      },
     };
     const engine = sharingScanners(counting);
     const first = engine.createScanner(['a+', 'b']);
@@ -152,5 +155,22 @@ describe('sharingScanners', () => {
     expect(again).toBe(first);
     expect(first.findNextMatchSync(engine.createString('xxaab'), 0, 0)?.captureIndices[0]).toMatchObject({ start: 2, end: 4 });
     expect(other.findNextMatchSync(engine.createString('xxaab'), 0, 0)?.index).toBe(1);
+  });
+
+  it('stops sharing past MAX_SHARED lists: later ones are compiled for each rule again, as without sharing', () => {
+    let compiled = 0;
+    const engine = sharingScanners({
+      createString: (text: string) => ({ content: text }),
+      createScanner: () => {
+        compiled++;
+        return { findNextMatchSync: () => null };
+      },
+    } as never);
+    for (let i = 0; i < MAX_SHARED; i++) engine.createScanner([`a${i}`]);
+    engine.createScanner(['a0']);
+    expect(compiled).toBe(MAX_SHARED);
+    engine.createScanner(['late']);
+    engine.createScanner(['late']);
+    expect(compiled).toBe(MAX_SHARED + 2);
   });
 });
