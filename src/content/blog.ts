@@ -153,6 +153,10 @@ export function readPost({
 
   const authorKeys: string[] = [];
   const postAuthors: AuthorData[] = [];
+  const inlineInvalid = (message: string) => {
+    const where = location('authors');
+    return new FolioError({ code: 'FRONT_MATTER_INVALID', message, location: where, excerpt: excerptOf(source.source, where.line) });
+  };
   for (const entry of listOf(fm.authors)) {
     if (typeof entry === 'string') {
       const author = authors.get(entry);
@@ -171,10 +175,10 @@ export function readPost({
       const inline = entry as Record<string, unknown>;
       if (typeof inline.key === 'string' && authors.has(inline.key)) {
         authorKeys.push(inline.key);
-        postAuthors.push({ ...publicAuthor(authors.get(inline.key)!, base), ...authorFields(inline) });
+        postAuthors.push({ ...publicAuthor(authors.get(inline.key)!, base), ...authorFields(inline, inlineInvalid) });
         continue;
       }
-      const author = authorFields(inline);
+      const author = authorFields(inline, inlineInvalid);
       if (!author.name) {
         throw new FolioError({ code: 'FRONT_MATTER_INVALID', message: 'an inline author needs a `name`', location: location('authors') });
       }
@@ -229,12 +233,21 @@ function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function authorFields(data: Record<string, unknown>): Partial<AuthorData> {
+/**
+ * An author's fields. `invalid` builds the error for a `url` no browser could follow (a feed
+ * resolves it against the post's URL, so a path such as `/team/ada` is fine; `https://exa mple.com`
+ * or `http://[x` is not).
+ */
+function authorFields(data: Record<string, unknown>, invalid: (message: string) => FolioError): Partial<AuthorData> {
   const str = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : undefined);
   const out: Partial<AuthorData> = {};
   if (str('name')) out.name = str('name');
   if (str('title')) out.title = str('title');
-  if (str('url')) out.url = str('url');
+  const url = str('url');
+  if (url !== undefined && !URL.canParse(url, 'https://folio.invalid/')) {
+    throw invalid(`author "${out.name ?? '?'}" has url "${url}", which is not a valid URL: write an absolute URL (https://…) or a path on this site (/team/…)`);
+  }
+  if (url) out.url = url;
   if (str('image_url') ?? str('imageURL')) out.imageUrl = str('image_url') ?? str('imageURL');
   if (data.socials && typeof data.socials === 'object') out.socials = normaliseSocials(data.socials as Record<string, unknown>);
   return out;
@@ -322,7 +335,7 @@ export function readAuthors(file: string, warn?: Warn): Map<string, AuthorEntry>
   const map = new Map<string, AuthorEntry>();
   const { entries, keyLine } = readYamlMap(file, warn);
   for (const [key, value] of Object.entries(entries)) {
-    const fields = authorFields(value);
+    const fields = authorFields(value, (message) => new FolioError({ code: 'BLOG_DATA_INVALID', message, location: { file, line: keyLine(key) } }));
     if (!fields.name) throw new FolioError({ code: 'BLOG_DATA_INVALID', message: `author "${key}" needs a name`, location: { file, line: keyLine(key) } });
     map.set(key, { ...(fields as AuthorData), key, page: value.page === true || (typeof value.page === 'object' && value.page !== null) });
   }

@@ -2,7 +2,7 @@
  * The blog on a small fixture: pagination, posts, tags, authors, archive,
  * future and draft posts, warnings and errors, feeds.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +152,41 @@ describe('blog fixture', () => {
       expect(bad.ok).toBe(false);
       expect(bad.stderr).toMatch(/error BLOG_UNKNOWN_AUTHOR/);
       expect(bad.stderr).toMatch(/2024-01-10-first\/index\.md:4: post "2024-01-10-first\/index\.md" names author "carol", which is not in authors\.yml/);
+    } finally {
+      removeDir(copy);
+    }
+  });
+  it('a relative author url is resolved in every feed against the post, as a browser on the post would', async () => {
+    const copy = copyFixture('blog-basic');
+    try {
+      const yml = path.join(copy, 'content/blog/authors.yml');
+      writeFileSync(yml, readFileSync(yml, 'utf8').replace('url: https://example.com/ada', 'url: /team/ada'));
+      const built = await buildSite(copy, { now });
+      expect(built.ok, built.stderr).toBe(true);
+      const parser = new XMLParser({ ignoreAttributes: false });
+      const atom = parser.parse(readOut(copy, 'blog/atom.xml'));
+      const uris = atom.feed.entry.flatMap((entry: { author: unknown }) => [entry.author].flat()).map((author: { uri?: string }) => author.uri);
+      expect(uris).toContain('https://blog.example.com/team/ada');
+      const json = JSON.parse(readOut(copy, 'blog/feed.json'));
+      const urls = json.items.flatMap((item: { authors: { url?: string }[] }) => item.authors.map((author) => author.url));
+      expect(urls).toContain('https://blog.example.com/team/ada');
+      expect(urls.filter((url: string | undefined) => url && !url.startsWith('https://'))).toEqual([]);
+    } finally {
+      removeDir(copy);
+    }
+  });
+
+  it('an author url no URL parser takes is an error naming authors.yml and the author, not a crash in the feeds', async () => {
+    const copy = copyFixture('blog-basic');
+    try {
+      const yml = path.join(copy, 'content/blog/authors.yml');
+      writeFileSync(yml, readFileSync(yml, 'utf8').replace('url: https://example.com/ada', 'url: "http://[ada"'));
+      const bad = await buildSite(copy, { now });
+      expect(bad.ok).toBe(false);
+      expect(bad.stderr).toMatch(/error BLOG_DATA_INVALID/);
+      expect(bad.stderr).toMatch(/authors\.yml:1: author "Ada Writer" has url "http:\/\/\[ada", which is not a valid URL/);
+      expect(bad.stderr).not.toMatch(/EMITTER_FAILED|Invalid URL|\n\s+at /);
+      expect(outExists(copy, 'index.html')).toBe(false);
     } finally {
       removeDir(copy);
     }

@@ -55,18 +55,28 @@ export async function buildFeed({
     },
     entries: listed.map((post) => {
       const body = compiled.get(post.file);
+      // The permalink is a route path (`/blog/100%`); the feed holds its URL (`/blog/100%25`).
+      const link = `${origin}${withBase(config.baseUrl, encodeRoutePath(post.permalink))}`;
       return {
         title: post.title,
-        // The permalink is a route path (`/blog/100%`); the feed holds its URL (`/blog/100%25`).
-        link: `${origin}${withBase(config.baseUrl, encodeRoutePath(post.permalink))}`,
+        link,
         date: new Date(post.date),
         description: post.description ?? body?.summary,
         content: body ? absolutise(body.html, origin) : undefined,
-        authors: post.authors.map((author) => ({ name: author.name, ...(author.url ? { link: author.url } : {}) })),
+        authors: post.authors.map((author) => ({ name: author.name, ...(author.url ? { link: absoluteLink(author.url, link) } : {}) })),
         tags: post.tags.map((tag) => tag.label),
       };
     }),
   };
+}
+
+/**
+ * An author's link in a feed: an absolute URL as written (the JSON feed keeps it byte for byte),
+ * a path such as `/team/ada` resolved against the post's URL as a browser on the post resolves it
+ * (a feed reader has no page to resolve it against). content/blog.ts refuses what no URL parser takes.
+ */
+function absoluteLink(url: string, postLink: string): string {
+  return URL.canParse(url) ? url : new URL(url, postLink).href;
 }
 
 export const feedsEmitter: Emitter = {
