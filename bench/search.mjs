@@ -133,7 +133,7 @@ async function siteFigures() {
           new Promise((resolve) => {
             const start = performance.now();
             const observer = new MutationObserver(() => {
-              const input = document.querySelector('dialog input[role="combobox"]');
+              const input = document.querySelector('[role="dialog"] input[role="combobox"]');
               if (input && !input.value) {
                 // React follows the value through the element's own setter.
                 Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, 'kafka');

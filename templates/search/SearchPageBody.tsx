@@ -8,7 +8,7 @@ import { useSearch } from './use-search.js';
 export function SearchPageBody({ baseUrl }: { baseUrl: string }) {
   const engine = useMemo(() => searchEngine(baseUrl), [baseUrl]);
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
-  const { results, failed } = useSearch(engine, query, 30);
+  const { results, failed, pending } = useSearch(engine, query, 30);
   // The URL follows the field (replacing the entry: typing is not history), keeping the router's state.
   useEffect(() => {
     const url = new URL(location.href);
@@ -36,14 +36,14 @@ export function SearchPageBody({ baseUrl }: { baseUrl: string }) {
               : `No results for “${trimmed}”.`
             : null}
       </p>
-      <ol className="search-page-results">
+      <ol className="search-page-results" aria-busy={pending}>
         {(results ?? []).map((page) => (
           <li key={page.url} className="search-page-result">
             <a className="search-page-title" href={withBase(baseUrl, page.url)} onClick={() => rememberSearch(query)}>
               {page.title}
             </a>
             <span className="search-label">{page.label}</span>
-            {page.excerpt.length ? (
+            {page.excerpt === null || page.excerpt.length ? (
               <p>
                 <Excerpt parts={page.excerpt} />
               </p>

@@ -1,18 +1,35 @@
 import { useEffect, useState } from 'react';
 import type { createSearch, PageResult } from '../../src/shared/search/engine.js';
 
-/** Results for the latest query (answers to older queries that arrive late are dropped). */
-export function useSearch(engine: ReturnType<typeof createSearch>, query: string, limit: number): { results: PageResult[] | null; failed: boolean } {
-  const [state, setState] = useState<{ results: PageResult[] | null; failed: boolean }>({ results: null, failed: false });
+/**
+ * Results for the latest query (answers to older queries that arrive late are dropped): first the
+ * early results (pages and sections, excerpts on their way) when the index has them, then all.
+ * `pending` is true while excerpts are missing.
+ */
+export function useSearch(
+  engine: ReturnType<typeof createSearch>,
+  query: string,
+  limit: number,
+): { results: PageResult[] | null; failed: boolean; pending: boolean } {
+  const [state, setState] = useState<{ results: PageResult[] | null; failed: boolean; pending: boolean }>({ results: null, failed: false, pending: false });
   useEffect(() => {
     let current = true;
+    let done = false;
     if (!query.trim()) {
-      setState({ results: null, failed: false });
+      setState({ results: null, failed: false, pending: false });
       return;
     }
-    engine.search(query, { limit }).then(
-      (results) => current && setState({ results, failed: false }),
-      () => current && setState({ results: null, failed: true }),
+    const { early, full } = engine.answer(query, { limit });
+    early.then((results) => current && !done && results && setState({ results, failed: false, pending: true }));
+    full.then(
+      (results) => {
+        done = true;
+        if (current) setState({ results, failed: false, pending: false });
+      },
+      () => {
+        done = true;
+        if (current) setState({ results: null, failed: true, pending: false });
+      },
     );
     return () => {
       current = false;

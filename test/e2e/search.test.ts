@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.js';
 import { describeBrowser, hydrated, launchBrowser, markDocument, MOBILE, newContext, sameDocument, watchedPage, type Watched } from './support/browser.js';
 import { buildAndServe, type ServedSite } from './support/site.js';
 
@@ -32,12 +33,13 @@ describeBrowser('search (Chromium)', () => {
     await markDocument(watched.page);
     return watched;
   }
-  const dialog = (page: Page) => page.locator('dialog[aria-label="Search the site"]');
+  const dialog = (page: Page) => page.locator('[role="dialog"][aria-label="Search the site"]');
   const input = (page: Page) => dialog(page).locator('input[role="combobox"]');
-  /** Types a query and waits for its results. */
+  /** Types a query and waits for its results, excerpts included. */
   async function search(page: Page, query: string) {
     await input(page).fill(query);
     await page.locator('.search-group').first().waitFor();
+    await page.locator('#search-listbox[aria-busy="false"]').waitFor();
   }
 
   it('the navbar button opens the dialog; results are grouped by page, with sections and highlighted excerpts', async () => {
@@ -147,6 +149,36 @@ describeBrowser('search (Chromium)', () => {
     expect(top).toBeLessThan(400);
   });
 
+  it('shows the ranked pages and sections before the files with the excerpts arrive, keeps their place, then fills them in', async () => {
+    const { page, errors } = await open('/docs/usage');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/search/r-*.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press('Control+k');
+    await input(page).fill('kafka');
+    await page.locator('.search-group').first().waitFor();
+    const listbox = page.locator('#search-listbox');
+    expect(await listbox.getAttribute('aria-busy')).toBe('true');
+    const first = page.locator('.search-group').first();
+    expect(await first.locator('.search-option-page').getAttribute('href')).toBe('/docs/protocols/kafka');
+    expect(await first.locator('.search-option-heading').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-results mark').count()).toBe(0);
+    const pending = first.locator('.search-excerpt-pending').first();
+    expect(await pending.getAttribute('aria-hidden')).toBe('true');
+    expect((await pending.boundingBox())!.height).toBeGreaterThan(20);
+    const headingBefore = (await first.locator('.search-option-heading').first().boundingBox())!.y;
+    release();
+    await page.locator('#search-listbox[aria-busy="false"]').waitFor();
+    expect(await first.locator('.search-results mark, mark').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-excerpt-pending').count()).toBe(0);
+    // The first section heading did not move when the page's excerpt came in.
+    expect((await first.locator('.search-option-heading').first().boundingBox())!.y).toBe(headingBefore);
+    expect(errors).toEqual([]);
+  });
+
   it('a misspelling and a camelCase API name find their pages', async () => {
     const { page } = await open('/');
     await page.keyboard.press('Control+k');
@@ -161,6 +193,7 @@ describeBrowser('search (Chromium)', () => {
     const { page } = await open('/search?q=kafka');
     expect(await page.locator('main h1').innerText()).toBe('Search');
     await page.locator('.search-page-result').first().waitFor();
+    await page.locator('.search-page-results[aria-busy="false"]').waitFor();
     expect(await page.locator('.search-page-title').first().getAttribute('href')).toBe('/docs/protocols/kafka');
     expect(await page.locator('.search-page-results mark').count()).toBeGreaterThan(0);
     expect(await page.locator('.search-needs-js').isVisible()).toBe(false);
@@ -176,8 +209,8 @@ describeBrowser('search (Chromium)', () => {
     expect(await button.isVisible()).toBe(true);
     await button.tap();
     await search(page, 'headers generator');
-    const box = await dialog(page).boundingBox();
-    expect(box?.width).toBe(MOBILE.width);
+    const box = await dialog(page).locator('.search-panel').boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: MOBILE.width, height: MOBILE.height });
     await page.locator('.search-option').first().tap();
     await page.waitForFunction(() => !location.pathname.startsWith('/blog/page') && location.pathname !== '/blog');
     expect(await sameDocument(page)).toBe(true);
@@ -208,14 +241,44 @@ describeBrowser('search (Chromium)', () => {
     expect(await sameDocument(broken.page)).toBe(true);
   });
 
+  it('a press on the text of the dialog keeps Tab inside it, and Esc still closes it', async () => {
+    const { page } = await open('/docs/usage');
+    await page.keyboard.press('Control+k');
+    await search(page, 'kafka');
+    await page.locator('.search-field svg').click();
+    expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    // A press on the backdrop closes it.
+    await page.mouse.click(3, 500);
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+k');
+    await search(page, 'nats');
+    await page.locator('.search-field svg').click();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+  });
+
+  it('axe finds no serious or critical violation in the open dialog with results', async () => {
+    const { page } = await open('/docs/usage');
+    await page.keyboard.press('Control+k');
+    await search(page, 'kafka');
+    expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+  });
+
   it('the open dialog follows the combobox/listbox pattern (roles, names, states, references)', async () => {
     const { page } = await open('/docs/usage');
     await page.keyboard.press('Control+k');
     await search(page, 'kafka');
     const problems = await page.evaluate(() => {
       const found: string[] = [];
-      const dialog = document.querySelector('dialog[aria-label="Search the site"]');
-      if (!dialog?.matches(':modal')) found.push('no modal dialog with a name');
+      const dialog = document.querySelector('[role="dialog"][aria-label="Search the site"]');
+      if (dialog?.getAttribute('aria-modal') !== 'true' || !dialog.matches(':popover-open')) found.push('no modal dialog with a name in the top layer');
+      // The page behind cannot be pressed: the backdrop covers it.
+      const behind = document.elementFromPoint(5, innerHeight - 5);
+      if (behind !== dialog) found.push(`a press beside the dialog reaches ${behind?.tagName}.${behind?.className}`);
       const combobox = dialog?.querySelector('[role="combobox"]');
       if (!combobox?.getAttribute('aria-label')) found.push('combobox without a name');
       if (combobox?.getAttribute('aria-expanded') !== 'true') found.push('combobox not expanded with results');

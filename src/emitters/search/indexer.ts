@@ -18,7 +18,7 @@
  * a Map or an array per record, which the garbage collector would spend most of the time on.
  */
 import { hashOf } from '../../core/hash.js';
-import { B, INDEX_VERSION, K1, RECORD_PAGE, type SearchChunk, type SearchManifest } from '../../shared/search/format.js';
+import { B, HEADS_MAX, INDEX_VERSION, K1, RECORD_PAGE, type PageHead, type SearchManifest } from '../../shared/search/format.js';
 import { eachTokenOfWord, wordsOf } from '../../shared/search/tokenize.js';
 import type { PageRecords } from './records.js';
 
@@ -203,7 +203,12 @@ export function termsOfPage(page: PageRecords): PageTerms {
 }
 
 /** The index of these pages; `pageTerms` (termsOfPage of each, in the same order) when known. */
-export function buildSearchIndex(pages: readonly PageRecords[], pageTerms?: readonly PageTerms[]): { manifest: SearchManifest; files: IndexFile[] } {
+export function buildSearchIndex(
+  pages: readonly PageRecords[],
+  pageTerms?: readonly PageTerms[],
+  /** Heads up to this many characters get a file of their own (format.ts; tests set it). */
+  headsMax = HEADS_MAX,
+): { manifest: SearchManifest; files: IndexFile[] } {
   const pageTermsOf = pageTerms?.length === pages.length ? pageTerms : pages.map(termsOfPage);
   let known = 0;
   for (const page of pageTermsOf) for (const section of page) known += section[1].length;
@@ -343,31 +348,47 @@ export function buildSearchIndex(pages: readonly PageRecords[], pageTerms?: read
   }
   flushPack();
 
+  // Heads in a file of their own when they are small enough (format.ts): the chunks then hold text only.
+  const heads = pages.map((page): PageHead => [page.title, page.url, page.label, page.sections.slice(0, RECORD_PAGE).map((section) => [section.heading, section.anchor])]);
+  const headsJson = JSON.stringify({ pages: heads });
+  const headsFile = headsJson.length <= headsMax ? named('h', headsJson) : undefined;
+  if (headsFile) files.push(headsFile);
+
   // Record chunks: runs of whole pages, ended by a page whose URL ends one (see the top).
   const chunks: [number, string][] = [];
-  let chunk: SearchChunk = { pages: [] };
+  let chunk: unknown[] = [];
   let first = 0;
   let size = 0;
   const flush = (nextPage: number) => {
-    if (!chunk.pages.length) return;
-    const file = named(`r-${first}`, JSON.stringify(chunk));
+    if (!chunk.length) return;
+    const file = named(`r-${first}`, JSON.stringify(headsFile ? { texts: chunk } : { pages: chunk }));
     files.push(file);
     chunks.push([first, file.name]);
-    chunk = { pages: [] };
+    chunk = [];
     first = nextPage;
     size = 0;
   };
   pages.forEach((page, pageId) => {
-    const sections = page.sections.slice(0, RECORD_PAGE).map((section): [string, string, string] => {
-      const text = section.text.slice(0, STORED_TEXT);
-      size += text.length + section.heading.length + section.anchor.length + 10;
-      return [section.heading, section.anchor, text];
-    });
-    chunk.pages.push([page.title, page.url, page.label, sections]);
-    size += page.title.length + page.url.length + 20;
+    const texts = page.sections.slice(0, RECORD_PAGE).map((section) => section.text.slice(0, STORED_TEXT));
+    if (headsFile) {
+      chunk.push(texts);
+      for (const text of texts) size += text.length + 4;
+    } else {
+      const [title, url, label, sections] = heads[pageId];
+      chunk.push([title, url, label, sections.map(([heading, anchor], i) => [heading, anchor, texts[i]])]);
+      sections.forEach(([heading, anchor], i) => (size += texts[i].length + heading.length + anchor.length + 10));
+      size += title.length + url.length + 20;
+    }
     if (size > CHUNK_MAX || (size >= CHUNK_MIN && ends(page.url, 3))) flush(pageId + 1);
   });
   flush(pages.length);
-  const manifest: SearchManifest = { v: INDEX_VERSION, n: total, avg: Math.round(average * 1000) / 1000, shards: manifestShards, chunks };
+  const manifest: SearchManifest = {
+    v: INDEX_VERSION,
+    n: total,
+    avg: Math.round(average * 1000) / 1000,
+    shards: manifestShards,
+    chunks,
+    ...(headsFile ? { heads: headsFile.name } : {}),
+  };
   return { manifest, files };
 }

@@ -7,7 +7,7 @@
  * last word still being typed, and when nothing else matches, fuzzily (edit distance 1 from 5
  * letters, 2 from 8) among the terms of its shard: "typscript" finds typescript.
  */
-import { B, K1, POSTING, RECORD_PAGE, type SearchChunk, type SearchManifest, type SearchShard } from './format.js';
+import { B, K1, POSTING, RECORD_PAGE, type PageHead, type SearchChunk, type SearchHeads, type SearchManifest, type SearchShard } from './format.js';
 import { normalise, shardKeyOf, tokensOfWord, wordsOf } from './tokenize.js';
 
 export interface ExcerptPart {
@@ -20,16 +20,27 @@ export interface SectionResult {
   anchor: string;
   /** Route path with `#anchor` (without the base URL). */
   url: string;
-  excerpt: ExcerptPart[];
+  /** null while the text is on its way (Answer.early). */
+  excerpt: ExcerptPart[] | null;
 }
 
 export interface PageResult {
   title: string;
   url: string;
   label: string;
-  /** Excerpt of the page's intro when it matched. */
-  excerpt: ExcerptPart[];
+  /** Excerpt of the page's intro when it matched (empty when it did not); null while the text is on its way (Answer.early). */
+  excerpt: ExcerptPart[] | null;
   sections: SectionResult[];
+}
+
+/**
+ * A query's results: `full` with every excerpt; `early`, on a site with a heads file (format.ts),
+ * the same pages and sections in the same order with the excerpts still null, as soon as the
+ * shards are in (undefined without a heads file or when `full` came first).
+ */
+export interface Answer {
+  early: Promise<PageResult[] | undefined>;
+  full: Promise<PageResult[]>;
 }
 
 export type Loader = (file: string) => Promise<unknown>;
@@ -194,27 +205,34 @@ export function createSearch(load: Loader) {
     return { scores, terms };
   }
 
-  /** Pages matching `query`, best first, with up to `sections` matching sections each. */
   /**
-   * The latest query's answer: the dialog asks as the reader types (its event handler), and again
-   * when it renders; both get the same promise, and the shard fetches start in the handler, before
-   * the browser's layout work for the render.
+   * Pages matching `query`, best first, with up to `sections` matching sections each (see Answer).
+   * The latest query's answer is kept: the dialog asks as the reader types (its event handler),
+   * and again when it renders; both get the same answer, and the shard fetches start in the
+   * handler, before the browser's layout work for the render.
    */
-  let last: { key: string; answer: Promise<PageResult[]> } | undefined;
-  function search(query: string, { limit = 8, sections = 3 }: { limit?: number; sections?: number } = {}): Promise<PageResult[]> {
+  let last: { key: string; answer: Answer } | undefined;
+  function answer(query: string, { limit = 8, sections = 3 }: { limit?: number; sections?: number } = {}): Answer {
     const key = `${limit}\0${sections}\0${query}`;
     if (last?.key === key) return last.answer;
-    const answer = run(query, limit, sections);
-    const entry = { key, answer };
+    let tell: (results: PageResult[] | undefined) => void = () => {};
+    const early = new Promise<PageResult[] | undefined>((resolve) => (tell = resolve));
+    const full = run(query, limit, sections, tell);
+    full.then(
+      () => tell(undefined),
+      () => tell(undefined),
+    );
+    const entry = { key, answer: { early, full } };
     last = entry;
     // A failure is not kept: the same query asks again.
-    answer.catch(() => {
+    full.catch(() => {
       if (last === entry) last = undefined;
     });
-    return answer;
+    return entry.answer;
   }
+  const search = (query: string, options?: { limit?: number; sections?: number }): Promise<PageResult[]> => answer(query, options).full;
 
-  async function run(query: string, limit: number, sections: number): Promise<PageResult[]> {
+  async function run(query: string, limit: number, sections: number, tell: (early: PageResult[]) => void): Promise<PageResult[]> {
     const index = manifestValue ?? (await getManifest());
     const words = [...new Set(wordsOf(query))].slice(0, 8);
     const typing = !/\s$/.test(query);
@@ -271,33 +289,60 @@ export function createSearch(load: Loader) {
     };
     const needed = new Set(shown.map((entry) => chunkOf(entry.page.pageId)));
     const chunks = new Map<number, SearchChunk>();
-    await Promise.all([...needed].map(async (n) => chunks.set(n, await file<SearchChunk>(index.chunks[n][1]))));
+    const texts = Promise.all([...needed].map(async (n) => chunks.set(n, await file<SearchChunk>(index.chunks[n][1]))));
+    const highlight = matches.flatMap((match) => match.terms);
+    /** The results from each page's head, with the excerpts from `textOf` (null: not here yet). */
+    const resultsOf = (headOf: (pageId: number) => PageHead, textOf: (pageId: number, section: number) => string | null) =>
+      shown.map(({ page, intro, sections: ids }): PageResult => {
+        const [title, url, label, heads] = headOf(page.pageId);
+        const excerpt = (section: number) => {
+          const text = textOf(page.pageId, section);
+          return text === null ? null : excerptOf(text, highlight);
+        };
+        return {
+          title,
+          url,
+          label,
+          excerpt: records.has(intro) ? excerpt(0) : [],
+          sections: ids.map((id) => {
+            const [heading, anchor] = heads[id % RECORD_PAGE];
+            return { heading, anchor, url: `${url}#${anchor}`, excerpt: excerpt(id % RECORD_PAGE) };
+          }),
+        };
+      });
     const pageData = (pageId: number) => {
       const n = chunkOf(pageId);
-      return chunks.get(n)!.pages[pageId - index.chunks[n][0]];
+      const chunk = chunks.get(n)!;
+      const at = pageId - index.chunks[n][0];
+      return 'texts' in chunk ? chunk.texts[at] : chunk.pages[at];
     };
-    const highlight = matches.flatMap((match) => match.terms);
-    return shown.map(({ page, intro, sections: ids }) => {
-      const [title, url, label, stored] = pageData(page.pageId);
-      return {
-        title,
-        url,
-        label,
-        excerpt: records.has(intro) ? excerptOf(stored[0]?.[2] ?? '', highlight) : [],
-        sections: ids.map((id) => {
-          const [heading, anchor, text] = stored[id % RECORD_PAGE];
-          return { heading, anchor, url: `${url}#${anchor}`, excerpt: excerptOf(text, highlight) };
-        }),
-      };
-    });
+    if (index.heads) {
+      const { pages: heads } = await file<SearchHeads>(index.heads);
+      tell(resultsOf((pageId) => heads[pageId], () => null));
+      await texts;
+      return resultsOf(
+        (pageId) => heads[pageId],
+        (pageId, section) => (pageData(pageId) as string[])[section] ?? '',
+      );
+    }
+    await texts;
+    return resultsOf(
+      (pageId) => {
+        const [title, url, label, sections] = pageData(pageId) as Extract<SearchChunk, { pages: unknown }>['pages'][number];
+        return [title, url, label, sections.map(([heading, anchor]) => [heading, anchor])];
+      },
+      (pageId, section) => (pageData(pageId) as Extract<SearchChunk, { pages: unknown }>['pages'][number])[3][section]?.[2] ?? '',
+    );
   }
 
-  /** Starts fetching the manifest (on opening search, before anything is typed). */
+  /** Starts fetching the manifest and the heads (on opening search, before anything is typed). */
   const prepare = (): void => {
-    getManifest().catch(() => {});
+    getManifest()
+      .then((index) => index.heads && file(index.heads))
+      .catch(() => {});
   };
 
-  return { search, prepare };
+  return { search, answer, prepare };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

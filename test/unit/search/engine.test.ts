@@ -69,7 +69,7 @@ describe('search', () => {
     expect(results.map((result) => result.url)).toEqual(['/docs/kafka', '/blog/release']);
     expect(results[0]).toMatchObject({ title: 'Kafka', label: 'Docs' });
     expect(results[1].label).toBe('Blog');
-    expect(results[0].excerpt.filter((part) => part.mark).map((part) => part.text)).toEqual(['Kafka']);
+    expect((results[0].excerpt ?? []).filter((part) => part.mark).map((part) => part.text)).toEqual(['Kafka']);
   });
 
   it('ranks pages matching every word above pages matching some, and lists the matching sections', async () => {
@@ -91,7 +91,7 @@ describe('search', () => {
     expect((await engine.search('kaf')).map((result) => result.url)).toContain('/docs/kafka');
     expect(await engine.search('kaf ')).toEqual([]);
     // The completion is highlighted whole.
-    expect((await engine.search('kaf'))[0].excerpt.find((part) => part.mark)?.text).toBe('Kafka');
+    expect(((await engine.search("kaf"))[0].excerpt ?? []).find((part) => part.mark)?.text).toBe('Kafka');
   });
 
   it('finds misspelt words (edit distance 1 from 5 letters, 2 from 8) but not short near-misses', async () => {
@@ -119,13 +119,61 @@ describe('search', () => {
     expect(fetched).toEqual(['manifest.json']);
     // The manifest arrives (a resolved promise: a few turns of the microtask queue).
     for (let i = 0; i < 5; i++) await Promise.resolve();
+    // The heads come with the manifest: the first results need no record chunk.
+    expect(fetched[1]).toMatch(/^h-/);
     const first = engine.search('kafka');
     // No await yet: the dialog asks in its input handler, and the fetch must be on its way before React renders.
-    expect(fetched.length).toBe(2);
-    expect(fetched[1]).toMatch(/^t-/);
+    expect(fetched.length).toBe(3);
+    expect(fetched[2]).toMatch(/^t-/);
     expect(engine.search('kafka')).toBe(first);
     expect((await first)[0].url).toBe('/docs/kafka');
     expect(engine.search('kafka', { limit: 1 })).not.toBe(first);
+  });
+
+  it('answers early from the heads file, before any record chunk is in: the same pages and sections, excerpts null', async () => {
+    const { manifest, files } = buildSearchIndex(site);
+    expect(manifest.heads).toMatch(/^h-/);
+    const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
+    let release = () => {};
+    const chunksHeld = new Promise<void>((resolve) => (release = resolve));
+    const engine = createSearch(async (name) => {
+      if (name.startsWith('r-')) await chunksHeld;
+      return name === 'manifest.json' ? manifest : byName.get(name);
+    });
+    const { early, full } = engine.answer('nats request reply');
+    let fullDone = false;
+    full.then(() => (fullDone = true));
+    const first = await early;
+    expect(fullDone).toBe(false);
+    expect(first?.map((result) => result.url)).toEqual(['/docs/nats', '/blog/release']);
+    expect(first?.[0].sections.map((section) => [section.url, section.heading, section.excerpt])).toEqual([['/docs/nats#request-and-reply', 'Request and reply', null]]);
+    // An intro that matched waits for its text; one that did not has no excerpt at all.
+    expect(first?.[1].excerpt).toBeNull();
+    release();
+    const all = await full;
+    expect(all.map((result) => [result.url, result.title, result.sections.map((section) => section.url)])).toEqual(
+      first?.map((result) => [result.url, result.title, result.sections.map((section) => section.url)]),
+    );
+    expect(all[0].sections[0].excerpt?.filter((part) => part.mark).map((part) => part.text.toLowerCase())).toEqual(['request', 'reply']);
+  });
+
+  it('a site whose heads are too large for one file keeps them in the chunks, and answers the same (no early answer)', async () => {
+    const query = async (headsMax?: number) => {
+      const { manifest, files } = buildSearchIndex(site, undefined, headsMax);
+      const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
+      const engine = createSearch(async (name) => (name === 'manifest.json' ? manifest : byName.get(name)));
+      const { early, full } = engine.answer('kafka consumer');
+      return { manifest, files, early: await early, full: await full };
+    };
+    const small = await query();
+    const large = await query(10);
+    expect(large.manifest.heads).toBeUndefined();
+    expect(large.files.some((file) => file.name.startsWith('h-'))).toBe(false);
+    expect(JSON.parse(large.files.find((file) => file.name.startsWith('r-'))!.contents).pages[0][0]).toBe('Kafka');
+    expect(large.early).toBeUndefined();
+    expect(small.early).toBeDefined();
+    expect(large.full).toEqual(small.full);
+    expect(large.full[0].sections[0].excerpt?.some((part) => part.mark)).toBe(true);
   });
 
   it('an index file that fails to load fails the query, and the next query tries again', async () => {
