@@ -25,7 +25,6 @@ export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }
   const options = useMemo(() => (results ?? []).flatMap((page) => [page.url, ...page.sections.map((section) => section.url)]), [results]);
   // Back to the first result when the results change, not when their excerpts come in.
   const optionKey = options.join(' ');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the options
   useEffect(() => setActive(0), [optionKey]);
   useEffect(() => {
     const dialog = panel.current;

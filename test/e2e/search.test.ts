@@ -170,10 +170,14 @@ describeBrowser('search (Chromium)', () => {
     expect(await pending.getAttribute('aria-hidden')).toBe('true');
     expect((await pending.boundingBox())!.height).toBeGreaterThan(20);
     const headingBefore = (await first.locator('.search-option-heading').first().boundingBox())!.y;
+    // The keys work on the early results, and the active option stays when the excerpts come in.
+    await page.keyboard.press('ArrowDown');
+    expect(await input(page).getAttribute('aria-activedescendant')).toBe('search-option-1');
     release();
     await page.locator('#search-listbox[aria-busy="false"]').waitFor();
     expect(await first.locator('.search-results mark, mark').count()).toBeGreaterThan(0);
     expect(await page.locator('.search-excerpt-pending').count()).toBe(0);
+    expect(await input(page).getAttribute('aria-activedescendant')).toBe('search-option-1');
     // The first section heading did not move when the page's excerpt came in.
     expect((await first.locator('.search-option-heading').first().boundingBox())!.y).toBe(headingBefore);
     expect(errors).toEqual([]);

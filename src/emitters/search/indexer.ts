@@ -349,7 +349,9 @@ export function buildSearchIndex(
   flushPack();
 
   // Heads in a file of their own when they are small enough (format.ts): the chunks then hold text only.
-  const heads = pages.map((page): PageHead => [page.title, page.url, page.label, page.sections.slice(0, RECORD_PAGE).map((section) => [section.heading, section.anchor])]);
+  const heads = pages.map(
+    (page): PageHead => [page.title, page.url, page.label, page.sections.slice(0, RECORD_PAGE).map((section) => [section.heading, section.anchor])],
+  );
   const headsJson = JSON.stringify({ pages: heads });
   const headsFile = headsJson.length <= headsMax ? named('h', headsJson) : undefined;
   if (headsFile) files.push(headsFile);

@@ -318,7 +318,12 @@ export function createSearch(load: Loader) {
     };
     if (index.heads) {
       const { pages: heads } = await file<SearchHeads>(index.heads);
-      tell(resultsOf((pageId) => heads[pageId], () => null));
+      tell(
+        resultsOf(
+          (pageId) => heads[pageId],
+          () => null,
+        ),
+      );
       await texts;
       return resultsOf(
         (pageId) => heads[pageId],

@@ -91,7 +91,7 @@ describe('search', () => {
     expect((await engine.search('kaf')).map((result) => result.url)).toContain('/docs/kafka');
     expect(await engine.search('kaf ')).toEqual([]);
     // The completion is highlighted whole.
-    expect(((await engine.search("kaf"))[0].excerpt ?? []).find((part) => part.mark)?.text).toBe('Kafka');
+    expect(((await engine.search('kaf'))[0].excerpt ?? []).find((part) => part.mark)?.text).toBe('Kafka');
   });
 
   it('finds misspelt words (edit distance 1 from 5 letters, 2 from 8) but not short near-misses', async () => {
@@ -146,7 +146,9 @@ describe('search', () => {
     const first = await early;
     expect(fullDone).toBe(false);
     expect(first?.map((result) => result.url)).toEqual(['/docs/nats', '/blog/release']);
-    expect(first?.[0].sections.map((section) => [section.url, section.heading, section.excerpt])).toEqual([['/docs/nats#request-and-reply', 'Request and reply', null]]);
+    expect(first?.[0].sections.map((section) => [section.url, section.heading, section.excerpt])).toEqual([
+      ['/docs/nats#request-and-reply', 'Request and reply', null],
+    ]);
     // An intro that matched waits for its text; one that did not has no excerpt at all.
     expect(first?.[1].excerpt).toBeNull();
     release();
