@@ -352,8 +352,16 @@ export function buildSearchIndex(
   const heads = pages.map(
     (page): PageHead => [page.title, page.url, page.label, page.sections.slice(0, RECORD_PAGE).map((section) => [section.heading, section.anchor])],
   );
-  const headsJson = JSON.stringify({ pages: heads });
-  const headsFile = headsJson.length <= headsMax ? named('h', headsJson) : undefined;
+  // Its JSON, page by page, given up on as soon as it is too long (a large site's would be megabytes).
+  const headParts: string[] = [];
+  let headsLength = '{"pages":[]}'.length;
+  for (const head of heads) {
+    const part = JSON.stringify(head);
+    headsLength += part.length + (headParts.length ? 1 : 0);
+    if (headsLength > headsMax) break;
+    headParts.push(part);
+  }
+  const headsFile = headsLength <= headsMax ? named('h', `{"pages":[${headParts.join(',')}]}`) : undefined;
   if (headsFile) files.push(headsFile);
 
   // Record chunks: runs of whole pages, ended by a page whose URL ends one (see the top).

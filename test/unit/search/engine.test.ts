@@ -178,6 +178,15 @@ describe('search', () => {
     expect(large.full[0].sections[0].excerpt?.some((part) => part.mark)).toBe(true);
   });
 
+  it('the heads file is written when its JSON fits the limit exactly, and not one character past it', () => {
+    const { files } = buildSearchIndex(site);
+    const heads = files.find((file) => file.name.startsWith('h-'))!;
+    expect(JSON.parse(heads.contents).pages.map((head: [string]) => head[0])).toEqual(site.map((page) => page.title));
+    const at = buildSearchIndex(site, undefined, heads.contents.length);
+    expect(at.files.find((file) => file.name.startsWith('h-'))?.contents).toBe(heads.contents);
+    expect(buildSearchIndex(site, undefined, heads.contents.length - 1).manifest.heads).toBeUndefined();
+  });
+
   it('an index file that fails to load fails the query, and the next query tries again', async () => {
     const { manifest, files } = buildSearchIndex(site);
     const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
