@@ -77,3 +77,23 @@ describe('termsOfPage', () => {
     expect(weights.filter((_, i) => i % 2 === 0).every((weight) => weight === 2)).toBe(true);
   });
 });
+
+describe('buildSearchIndex', () => {
+  it('writes the same files from terms just tokenised (their dictionary ids) as from the same terms read back from the cache (by name)', async () => {
+    const { buildSearchIndex } = await import('../../../src/emitters/search/indexer.js');
+    const pages: PageRecords[] = texts.map((text, i) => ({
+      title: `Page ${i} loadConfigFile`,
+      url: `/docs/p${i}`,
+      label: 'Docs',
+      sections: [
+        { heading: '', anchor: '', text },
+        { heading: `Part ${i} payloads`, anchor: `part-${i}`, text: texts[(i + 1) % texts.length] },
+      ],
+    }));
+    const fresh = pages.map(termsOfPage);
+    const fromCache = JSON.parse(JSON.stringify(fresh));
+    expect(buildSearchIndex(pages, fromCache)).toEqual(buildSearchIndex(pages, fresh));
+    // And both as the builder tokenising by itself.
+    expect(buildSearchIndex(pages, fresh)).toEqual(buildSearchIndex(pages));
+  });
+});
