@@ -290,6 +290,8 @@ export function createSearch(load: Loader) {
     const needed = new Set(shown.map((entry) => chunkOf(entry.page.pageId)));
     const chunks = new Map<number, SearchChunk>();
     const texts = Promise.all([...needed].map(async (n) => chunks.set(n, await file<SearchChunk>(index.chunks[n][1]))));
+    // Awaited below, maybe after the heads: a chunk failing first is not an unhandled rejection.
+    texts.catch(() => {});
     const highlight = matches.flatMap((match) => match.terms);
     /** The results from each page's head, with the excerpts from `textOf` (null: not here yet). */
     const resultsOf = (headOf: (pageId: number) => PageHead, textOf: (pageId: number, section: number) => string | null) =>

@@ -187,6 +187,29 @@ describe('search', () => {
     expect(buildSearchIndex(site, undefined, heads.contents.length - 1).manifest.heads).toBeUndefined();
   });
 
+  it('a record chunk failing while the heads are still loading fails the query, with no unhandled rejection', async () => {
+    const { manifest, files } = buildSearchIndex(site);
+    const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const engine = createSearch(async (name) => {
+        if (name.startsWith('r-')) throw new Error('chunk offline');
+        // The heads come late: the chunk has failed by then.
+        if (name.startsWith('h-')) await new Promise((resolve) => setTimeout(resolve, 30));
+        return name === 'manifest.json' ? manifest : byName.get(name);
+      });
+      const { early, full } = engine.answer('kafka');
+      await expect(full).rejects.toThrow('chunk offline');
+      expect((await early)?.[0].url).toBe('/docs/kafka');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('an index file that fails to load fails the query, and the next query tries again', async () => {
     const { manifest, files } = buildSearchIndex(site);
     const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
