@@ -32,8 +32,9 @@ export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }
     document.body.classList.add('scroll-locked');
     // A popover, not showModal(): the top layer and a backdrop the same, but showModal() makes the
     // whole page inert, which restyles every element of it (measured on /docs/usage: 27-63 ms
-    // against 7-13 ms, most of the time to a first result). The page behind is covered by the
-    // backdrop, Tab stays in here (onKeyDown) and aria-modal tells assistive technology.
+    // against 7-13 ms, most of the time to a first result). The page behind is covered by this
+    // element (the overlay around the panel), Tab stays in here (onKeyDown) and aria-modal tells
+    // assistive technology.
     if (dialog?.showPopover && !dialog.matches(':popover-open')) dialog.showPopover();
     input.current?.focus();
     return () => {
@@ -78,7 +79,7 @@ export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }
   let option = -1;
   const open = !!results?.length;
   // A modal dialog in the top layer (no ancestor's backdrop-filter or transform can trap it). A
-  // press on the backdrop lands on the element itself.
+  // press beside the panel lands on this element, the overlay, and closes it.
   return (
     <div
       ref={panel}

@@ -5,18 +5,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, copyFixture, outExists, readOut, removeDir, type CapturedBuild } from '../support/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, fixtureCopies, outExists, readOut, type CapturedBuild } from '../support/fixtures.js';
 
 let root: string;
 let result: CapturedBuild;
+/** Copies of the fixture (the shared one and those tests edit), removed after the file. */
+const fixture = fixtureCopies();
 const now = new Date('2026-01-01T00:00:00Z');
 
 beforeAll(async () => {
-  root = copyFixture('blog-basic');
+  root = fixture('blog-basic');
   result = await buildSite(root, { now });
 });
-afterAll(() => removeDir(root));
 
 const postTitles = (html: string) => [...html.matchAll(/<h2 class="post-item-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => m[2]);
 
@@ -142,53 +143,44 @@ describe('blog fixture', () => {
   });
 
   it('an unknown author key is an error naming the post and the key', async () => {
-    const copy = copyFixture('blog-basic');
-    try {
-      writeFileSync(
-        path.join(copy, 'content/blog/2024-01-10-first/index.md'),
-        '---\nslug: first\ntitle: First\nauthors: [ada, carol]\n---\n\nx\n\n<!-- truncate -->\n',
-      );
-      const bad = await buildSite(copy, { now });
-      expect(bad.ok).toBe(false);
-      expect(bad.stderr).toMatch(/error BLOG_UNKNOWN_AUTHOR/);
-      expect(bad.stderr).toMatch(/2024-01-10-first\/index\.md:4: post "2024-01-10-first\/index\.md" names author "carol", which is not in authors\.yml/);
-    } finally {
-      removeDir(copy);
-    }
+    const copy = fixture('blog-basic');
+    writeFileSync(
+      path.join(copy, 'content/blog/2024-01-10-first/index.md'),
+      '---\nslug: first\ntitle: First\nauthors: [ada, carol]\n---\n\nx\n\n<!-- truncate -->\n',
+    );
+    const bad = await buildSite(copy, { now });
+    expect(bad.ok).toBe(false);
+    expect(bad.stderr).toMatch(/error BLOG_UNKNOWN_AUTHOR/);
+    expect(bad.stderr).toMatch(/2024-01-10-first\/index\.md:4: post "2024-01-10-first\/index\.md" names author "carol", which is not in authors\.yml/);
   });
+
+  /** A copy of the fixture whose author `ada` has this `url` line, built. */
+  async function buildWithAdaUrl(line: string) {
+    const copy = fixture('blog-basic');
+    const yml = path.join(copy, 'content/blog/authors.yml');
+    writeFileSync(yml, readFileSync(yml, 'utf8').replace('url: https://example.com/ada', line));
+    return { copy, built: await buildSite(copy, { now }) };
+  }
+
   it('a relative author url is resolved in every feed against the post, as a browser on the post would', async () => {
-    const copy = copyFixture('blog-basic');
-    try {
-      const yml = path.join(copy, 'content/blog/authors.yml');
-      writeFileSync(yml, readFileSync(yml, 'utf8').replace('url: https://example.com/ada', 'url: /team/ada'));
-      const built = await buildSite(copy, { now });
-      expect(built.ok, built.stderr).toBe(true);
-      const parser = new XMLParser({ ignoreAttributes: false });
-      const atom = parser.parse(readOut(copy, 'blog/atom.xml'));
-      const uris = atom.feed.entry.flatMap((entry: { author: unknown }) => [entry.author].flat()).map((author: { uri?: string }) => author.uri);
-      expect(uris).toContain('https://blog.example.com/team/ada');
-      const json = JSON.parse(readOut(copy, 'blog/feed.json'));
-      const urls = json.items.flatMap((item: { authors: { url?: string }[] }) => item.authors.map((author) => author.url));
-      expect(urls).toContain('https://blog.example.com/team/ada');
-      expect(urls.filter((url: string | undefined) => url && !url.startsWith('https://'))).toEqual([]);
-    } finally {
-      removeDir(copy);
-    }
+    const { copy, built } = await buildWithAdaUrl('url: /team/ada');
+    expect(built.ok, built.stderr).toBe(true);
+    const parser = new XMLParser({ ignoreAttributes: false });
+    const atom = parser.parse(readOut(copy, 'blog/atom.xml'));
+    const uris = atom.feed.entry.flatMap((entry: { author: unknown }) => [entry.author].flat()).map((author: { uri?: string }) => author.uri);
+    expect(uris).toContain('https://blog.example.com/team/ada');
+    const json = JSON.parse(readOut(copy, 'blog/feed.json'));
+    const urls = json.items.flatMap((item: { authors: { url?: string }[] }) => item.authors.map((author) => author.url));
+    expect(urls).toContain('https://blog.example.com/team/ada');
+    expect(urls.filter((url: string | undefined) => url && !url.startsWith('https://'))).toEqual([]);
   });
 
   it('an author url no URL parser takes is an error naming authors.yml and the author, not a crash in the feeds', async () => {
-    const copy = copyFixture('blog-basic');
-    try {
-      const yml = path.join(copy, 'content/blog/authors.yml');
-      writeFileSync(yml, readFileSync(yml, 'utf8').replace('url: https://example.com/ada', 'url: "http://[ada"'));
-      const bad = await buildSite(copy, { now });
-      expect(bad.ok).toBe(false);
-      expect(bad.stderr).toMatch(/error BLOG_DATA_INVALID/);
-      expect(bad.stderr).toMatch(/authors\.yml:1: author "Ada Writer" has url "http:\/\/\[ada", which is not a valid URL/);
-      expect(bad.stderr).not.toMatch(/EMITTER_FAILED|Invalid URL|\n\s+at /);
-      expect(outExists(copy, 'index.html')).toBe(false);
-    } finally {
-      removeDir(copy);
-    }
+    const { copy, built: bad } = await buildWithAdaUrl('url: "http://[ada"');
+    expect(bad.ok).toBe(false);
+    expect(bad.stderr).toMatch(/error BLOG_DATA_INVALID/);
+    expect(bad.stderr).toMatch(/authors\.yml:1: author "Ada Writer" has url "http:\/\/\[ada", which is not a valid URL/);
+    expect(bad.stderr).not.toMatch(/EMITTER_FAILED|Invalid URL|\n\s+at /);
+    expect(outExists(copy, 'index.html')).toBe(false);
   });
 });
