@@ -45,6 +45,25 @@ export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }
   useEffect(() => {
     list.current?.querySelector(`#search-option-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
+  // The titles' and headings' characters outside ASCII (SearchManifest.glyphs), laid out unseen in
+  // a task of their own once the manifest is here, while the reader has typed nothing: the fonts
+  // the browser must find for them are found before the first results need them. Once a query is
+  // on its way the results lay them out themselves (warming them then only delays the results).
+  const [glyphs, setGlyphs] = useState('');
+  const typed = useRef(query);
+  typed.current = query;
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    engine.prepare().then((manifest) => {
+      if (!live || !manifest?.glyphs) return;
+      timer = setTimeout(() => !typed.current.trim() && setGlyphs(manifest.glyphs ?? ''), 0);
+    });
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [engine]);
 
   const choose = (index: number) => {
     const link = list.current?.querySelector<HTMLAnchorElement>(`#search-option-${index}`);
@@ -178,6 +197,13 @@ export function SearchDialog({ baseUrl, searchPage, onClose, initialQuery = '' }
             All results
           </a>
         </p>
+        {glyphs ? (
+          <div className="search-glyphs" aria-hidden="true">
+            <span className="search-option-title">{glyphs}</span>
+            <span className="search-option-heading">{glyphs}</span>
+            <span className="search-excerpt">{glyphs}</span>
+          </div>
+        ) : null}
       </div>
     </div>
   );

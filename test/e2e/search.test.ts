@@ -119,6 +119,37 @@ describeBrowser('search (Chromium)', () => {
     await page.locator('.search-group').first().waitFor();
   });
 
+  it("lays out the headings' rarer characters unseen while nothing is typed, in the results' styles, taking no room", async () => {
+    const { page, errors } = await open('/docs/usage');
+    const manifest = (await (await fetch(`${site.origin}/assets/search/manifest.json`)).json()) as { glyphs?: string };
+    // This site's headings carry emoji: the manifest names them.
+    expect(manifest.glyphs).toMatch(/🚀/u);
+    await page.keyboard.press('Control+k');
+    const warm = dialog(page).locator('.search-glyphs');
+    await warm.waitFor({ state: 'attached' });
+    expect(await warm.getAttribute('aria-hidden')).toBe('true');
+    expect(await warm.locator('span').evaluateAll((spans) => spans.map((span) => [span.className, span.textContent]))).toEqual([
+      ['search-option-title', manifest.glyphs],
+      ['search-option-heading', manifest.glyphs],
+      ['search-excerpt', manifest.glyphs],
+    ]);
+    // Laid out (the fonts are found) but neither seen nor taking room.
+    const box = await warm.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      return {
+        width: rect.width,
+        height: rect.height,
+        visibility: getComputedStyle(el).visibility,
+        inner: el.querySelector('span')!.getBoundingClientRect().width,
+      };
+    });
+    expect(box).toMatchObject({ width: 0, height: 0, visibility: 'hidden' });
+    expect(box.inner).toBeGreaterThan(0);
+    await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await search(page, 'kafka');
+    expect(errors).toEqual([]);
+  });
+
   it('↑/↓ move the active option, Enter opens it with the client router and lands on the heading', async () => {
     const { page, documents } = await open('/docs/usage');
     await page.keyboard.press('Control+k');

@@ -18,7 +18,7 @@
  * a Map or an array per record, which the garbage collector would spend most of the time on.
  */
 import { hashOf } from '../../core/hash.js';
-import { B, HEADS_MAX, INDEX_VERSION, K1, RECORD_PAGE, type PageHead, type SearchManifest } from '../../shared/search/format.js';
+import { B, GLYPHS_MAX, HEADS_MAX, INDEX_VERSION, K1, RECORD_PAGE, type PageHead, type SearchManifest } from '../../shared/search/format.js';
 import { eachTokenOfWord, wordsOf } from '../../shared/search/tokenize.js';
 import type { PageRecords } from './records.js';
 
@@ -200,6 +200,35 @@ export function termsOfPage(page: PageRecords): PageTerms {
     }
     return [length, terms, weights];
   });
+}
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * SearchManifest.glyphs: the grapheme clusters with a character outside ASCII in the titles and
+ * headings, each once, in the order met, at most GLYPHS_MAX (only text with such a character is
+ * segmented: an English site's is a few headings).
+ */
+export function glyphsOf(pages: readonly PageRecords[]): string {
+  const found = new Set<string>();
+  let segmenter: Intl.Segmenter | undefined;
+  const add = (text: string) => {
+    if (!NOT_ASCII.test(text)) return;
+    segmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' });
+    for (const { segment } of segmenter.segment(text)) {
+      if (NOT_ASCII.test(segment) && /\S/u.test(segment)) found.add(segment);
+      if (found.size >= GLYPHS_MAX) return;
+    }
+  };
+  for (const page of pages) {
+    add(page.title);
+    for (const section of page.sections.slice(0, RECORD_PAGE)) {
+      if (found.size >= GLYPHS_MAX) break;
+      add(section.heading);
+    }
+    if (found.size >= GLYPHS_MAX) break;
+  }
+  return [...found].join('');
 }
 
 /** The index of these pages; `pageTerms` (termsOfPage of each, in the same order) when known. */
@@ -392,6 +421,7 @@ export function buildSearchIndex(
     if (size > CHUNK_MAX || (size >= CHUNK_MIN && ends(page.url, 3))) flush(pageId + 1);
   });
   flush(pages.length);
+  const glyphs = glyphsOf(pages);
   const manifest: SearchManifest = {
     v: INDEX_VERSION,
     n: total,
@@ -399,6 +429,7 @@ export function buildSearchIndex(
     shards: manifestShards,
     chunks,
     ...(headsFile ? { heads: headsFile.name } : {}),
+    ...(glyphs ? { glyphs } : {}),
   };
   return { manifest, files };
 }

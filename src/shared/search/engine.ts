@@ -342,12 +342,18 @@ export function createSearch(load: Loader) {
     );
   }
 
-  /** Starts fetching the manifest and the heads (on opening search, before anything is typed). */
-  const prepare = (): void => {
-    getManifest()
-      .then((index) => index.heads && file(index.heads))
-      .catch(() => {});
-  };
+  /**
+   * Starts fetching the manifest and the heads (on opening search, before anything is typed);
+   * resolves with the manifest, or undefined when it could not be had (a query then says so).
+   */
+  const prepare = (): Promise<SearchManifest | undefined> =>
+    getManifest().then(
+      (index) => {
+        if (index.heads) file(index.heads).catch(() => {});
+        return index;
+      },
+      () => undefined,
+    );
 
   return { search, answer, prepare };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../src/emitters/search/indexer.js';
 import type { PageRecords } from '../../../src/emitters/search/records.js';
 import { createSearch, editDistance, excerptOf } from '../../../src/shared/search/engine.js';
+import { GLYPHS_MAX } from '../../../src/shared/search/format.js';
 import { tokenise } from '../../../src/shared/search/tokenize.js';
 
 const page = (title: string, url: string, sections: [string, string][], label = 'Docs'): PageRecords => ({
@@ -185,6 +186,43 @@ describe('search', () => {
     const at = buildSearchIndex(site, undefined, heads.contents.length);
     expect(at.files.find((file) => file.name.startsWith('h-'))?.contents).toBe(heads.contents);
     expect(buildSearchIndex(site, undefined, heads.contents.length - 1).manifest.heads).toBeUndefined();
+  });
+
+  it("the manifest names the titles' and headings' characters outside ASCII, whole clusters, once each, and prepare() hands it over", async () => {
+    const pages = [
+      page('🚀 Quick start', '/docs/start', [
+        ['', 'Text with emoji 🐔 and é is not a heading: left out.'],
+        ['Café ☕ setup', 'Brewing.'],
+      ]),
+      // A flag, a family (joined by ZWJ) and a keycap are one cluster each; a repeat counts once.
+      page('Flags 🇳🇴 and 👩‍👩‍👧 and 1️⃣', '/docs/flags', [['Again 🚀 and é', '']]),
+      page('日本語 docs', '/docs/ja', [['', 'Plain.']]),
+    ];
+    const { manifest } = buildSearchIndex(pages);
+    expect([...new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(manifest.glyphs!)].map((part) => part.segment)).toEqual([
+      '🚀',
+      'é',
+      '☕',
+      '🇳🇴',
+      '👩‍👩‍👧',
+      '1️⃣',
+      '日',
+      '本',
+      '語',
+    ]);
+    // An ASCII-only site has none.
+    expect(buildSearchIndex(site).manifest.glyphs).toBeUndefined();
+    // At most GLYPHS_MAX clusters.
+    const many = [page(Array.from({ length: GLYPHS_MAX + 50 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join(''), '/docs/many', [['', '']])];
+    expect([...buildSearchIndex(many).manifest.glyphs!]).toHaveLength(GLYPHS_MAX);
+    const { engine } = engineOf(pages);
+    expect((await engine.prepare())?.glyphs).toBe(manifest.glyphs);
+    // A manifest that cannot be had: prepare() resolves undefined (the dialog warms nothing), a query fails.
+    const broken = createSearch(async () => {
+      throw new Error('offline');
+    });
+    expect(await broken.prepare()).toBeUndefined();
+    await expect(broken.search('kafka')).rejects.toThrow('offline');
   });
 
   it('a record chunk failing while the heads are still loading fails the query, with no unhandled rejection', async () => {
