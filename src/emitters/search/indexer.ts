@@ -81,23 +81,31 @@ function nthSmallest(values: Float64Array, length: number, nth: number): number 
 }
 
 /**
- * The terms of a page, per section: `[length in words, the terms, body count × 2 and bonus × 4
- * of each term in turn]`. The costly part of indexing (tokenising), kept with the page's records
- * in the cache so that only changed pages are tokenised again.
+ * The terms of a page, per section: `[length in words, the terms, each term's weight]`, a weight
+ * being `body count × 2 × BONUS_SPAN + bonus × 4` (one number per term, not two: at 10,000 pages
+ * that is 13.6 million numbers fewer to allocate, keep and collect). The costly part of indexing
+ * (tokenising), kept with the page's records in the cache so that only changed pages are
+ * tokenised again.
  */
 export type PageTerms = [length: number, terms: string[], weights: number[]][];
+/** A weight's bonus × 4 is at most TITLE_BOOST × 4 = 16: below BONUS_SPAN. */
+export const BONUS_SPAN = 32;
+export const countOfWeight = (weight: number) => Math.floor(weight / BONUS_SPAN) / 2;
+export const bonusOfWeight = (weight: number) => (weight % BONUS_SPAN) / 4;
 
 /**
  * Tokenising a site is millions of words, most of them seen before: every word met is kept with
  * its tokens as term ids (`id × 2 + 1` for a part), so a known word costs one Map lookup, and the
  * counts of a section live in arrays indexed by term id, not in a Map per section. Words are cut
- * by the regular expression engine (wordsOf) and looked up in a Map, both native: a scan of the
- * characters in JavaScript is faster on a large site, once compiled, but slower in the one cold
- * build of a small one. The terms handed out are the dictionary's own strings, whose hashes V8
- * keeps: the index builder's lookups of them are cheap.
+ * by the regular expression engine (wordsOf) and looked up in a Map, both native, until the
+ * process has tokenised SCAN_AFTER characters; past that, ASCII text is scanned by hand and its
+ * words looked up in a table of their characters (eachAsciiWord): faster on a large site, once
+ * compiled, but slower in the one cold build of a small one. The terms handed out are the
+ * dictionary's own strings, whose hashes V8 keeps: the index builder's lookups of them are cheap.
  * Bounded: everything is dropped between two pages once MEMO_WORDS words or MAX_TERMS terms are known.
  */
 const MEMO_WORDS = 200_000;
+const NOT_ASCII = /[^\x00-\x7f]/;
 const MAX_TERMS = 1_000_000;
 let dictionary = new Map<string, number>();
 let memo = new Map<string, number[]>();
@@ -128,8 +136,116 @@ function termId(term: string): number {
   return id;
 }
 
+/**
+ * The memo of ASCII words on a large site: an open-addressing hash table over the words'
+ * characters, so a word seen before costs a scan of its characters, not a string (the regular
+ * expression's match) and a Map lookup that hashes it: at 10,000 pages those strings were most of
+ * the garbage collector's work. Entries: hash, start in `pool` (the words' characters), length.
+ */
+let slots = new Int32Array(1 << 12);
+let entryHash = new Int32Array(1 << 10);
+let entryStart = new Int32Array(1 << 10);
+let entryLength = new Int32Array(1 << 10);
+let entryTokens: number[][] = [];
+let pool = new Uint8Array(1 << 14);
+let poolUsed = 0;
+/** ASCII_WORD's classes (tokenize.ts) by char code: 1 a letter or digit, 2 a joiner (`_`, `.`, `-`). */
+const WORD_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) WORD_CLASS[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : /[_.-]/.test(String.fromCharCode(c)) ? 2 : 0;
+/**
+ * Characters tokenised by this process before the table is used: below that (a small site's one
+ * cold build) the native regular expression and Map win, as the table's code is not compiled yet.
+ */
+const SCAN_AFTER = 2_000_000;
+let tokenised = 0;
+
+function clearWordTable(): void {
+  slots = new Int32Array(1 << 12);
+  entryTokens = [];
+  poolUsed = 0;
+}
+
+/** The tokens of text[start, end), a word whose FNV-1a hash is `hash`: from the table, or tokenised and added. */
+function tokensAt(text: string, start: number, end: number, hash: number): number[] {
+  const length = end - start;
+  let mask = slots.length - 1;
+  let slot = hash & mask;
+  for (let entry = slots[slot] - 1; entry >= 0; entry = slots[slot] - 1) {
+    if (entryHash[entry] === hash && entryLength[entry] === length) {
+      const at = entryStart[entry];
+      let k = 0;
+      while (k < length && pool[at + k] === text.charCodeAt(start + k)) k++;
+      if (k === length) return entryTokens[entry];
+    }
+    slot = (slot + 1) & mask;
+  }
+  const found: number[] = [];
+  eachTokenOfWord(text.slice(start, end), (term, part) => found.push(termId(term) * 2 + (part ? 1 : 0)));
+  const entry = entryTokens.length;
+  if (entry >= entryHash.length) {
+    entryHash = grow(entryHash, entryHash.length * 2);
+    entryStart = grow(entryStart, entryStart.length * 2);
+    entryLength = grow(entryLength, entryLength.length * 2);
+  }
+  if (poolUsed + length > pool.length) {
+    const bigger = new Uint8Array(Math.max(pool.length * 2, poolUsed + length));
+    bigger.set(pool);
+    pool = bigger;
+  }
+  for (let k = 0; k < length; k++) pool[poolUsed + k] = text.charCodeAt(start + k);
+  entryHash[entry] = hash;
+  entryStart[entry] = poolUsed;
+  entryLength[entry] = length;
+  entryTokens.push(found);
+  poolUsed += length;
+  slots[slot] = entry + 1;
+  // At most half full: rehash into twice the slots.
+  if ((entry + 1) * 2 > slots.length) {
+    slots = new Int32Array(slots.length * 2);
+    mask = slots.length - 1;
+    for (let e = 0; e <= entry; e++) {
+      let at = entryHash[e] & mask;
+      while (slots[at] !== 0) at = (at + 1) & mask;
+      slots[at] = e + 1;
+    }
+  }
+  return found;
+}
+
+/** The words of an ASCII text as ASCII_WORD cuts them (tokenize.ts), each hashed as it is scanned. */
+function eachAsciiWord(text: string, each: (tokens: number[]) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (WORD_CLASS[c] !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = 0x811c9dc5 | 0;
+    do {
+      hash = Math.imul(hash ^ c, 0x01000193);
+      c = ++i < n ? text.charCodeAt(i) : 0;
+    } while (WORD_CLASS[c] === 1);
+    // A joiner followed by a letter or digit goes on the word.
+    while (WORD_CLASS[c] === 2 && i + 1 < n && WORD_CLASS[text.charCodeAt(i + 1)] === 1) {
+      do {
+        hash = Math.imul(hash ^ c, 0x01000193);
+        c = ++i < n ? text.charCodeAt(i) : 0;
+      } while (WORD_CLASS[c] === 1);
+    }
+    each(tokensAt(text, start, i, hash));
+  }
+}
+
 /** Calls `each` with the tokens of every word of `text` (wordsOf, tokenize.ts). */
 function eachWord(text: string, each: (tokens: number[]) => void): void {
+  if (tokenised > SCAN_AFTER && !NOT_ASCII.test(text)) {
+    eachAsciiWord(text, each);
+    return;
+  }
+  tokenised += text.length;
   for (const word of wordsOf(text)) {
     let tokens = memo.get(word);
     if (!tokens) {
@@ -142,10 +258,11 @@ function eachWord(text: string, each: (tokens: number[]) => void): void {
 }
 
 export function termsOfPage(page: PageRecords): PageTerms {
-  if (memo.size >= MEMO_WORDS || termNames.length >= MAX_TERMS) {
+  if (memo.size + entryTokens.length >= MEMO_WORDS || termNames.length >= MAX_TERMS) {
     dictionary = new Map();
     memo = new Map();
     termNames = [];
+    clearWordTable();
   }
   // A record id is page × RECORD_PAGE + section: sections past that are left out.
   return page.sections.slice(0, RECORD_PAGE).map((section, position): PageTerms[number] => {
@@ -189,20 +306,12 @@ export function termsOfPage(page: PageRecords): PageTerms {
       });
     add(section.heading, HEADING_BOOST);
     if (position === 0) add(page.title, TITLE_BOOST);
-    // Sized once: these arrays are kept (cache), copies of growing ones would be garbage.
-    const terms: string[] = new Array(order.length);
-    const weights: number[] = new Array(order.length * 2);
-    for (let i = 0; i < order.length; i++) {
-      const id = order[i];
-      terms[i] = termNames[id];
-      weights[2 * i] = i < bodyTerms ? Math.round(tf[id] * 2) : 0;
-      weights[2 * i + 1] = Math.round(bonus[id] * 4);
-    }
+    // Sized once (map): these arrays are kept (cache), copies of growing ones would be garbage.
+    const terms: string[] = order.map((id) => termNames[id]);
+    const weights: number[] = order.map((id, i) => (i < bodyTerms ? Math.round(tf[id] * 2) * BONUS_SPAN : 0) + Math.round(bonus[id] * 4));
     return [length, terms, weights];
   });
 }
-
-const NOT_ASCII = /[^\x00-\x7f]/;
 
 /**
  * SearchManifest.glyphs: the grapheme clusters with a character outside ASCII in the titles and
@@ -242,8 +351,7 @@ export function buildSearchIndex(
   let known = 0;
   for (const page of pageTermsOf) for (const section of page) known += section[1].length;
   const pairTerm = new Int32Array(known);
-  const pairCount = new Float32Array(known);
-  const pairBonus = new Float32Array(known);
+  const pairWeight = new Int32Array(known);
   // Per record (numbered in order here): its page, its section in the page, its length.
   const recordPage: number[] = [];
   const recordSection: number[] = [];
@@ -257,8 +365,7 @@ export function buildSearchIndex(
       const [length, words, weights] = sections[position];
       for (let i = 0; i < words.length; i++) {
         pairTerm[pair] = termId(words[i]);
-        pairCount[pair] = weights[2 * i] / 2;
-        pairBonus[pair++] = weights[2 * i + 1] / 4;
+        pairWeight[pair++] = weights[i];
       }
       recordPage.push(pageId);
       recordSection.push(position);
@@ -283,14 +390,12 @@ export function buildSearchIndex(
   }
   const next = starts.slice(0, vocabulary);
   const byRecord = new Int32Array(pair);
-  const byCount = new Float32Array(pair);
-  const byBonus = new Float32Array(pair);
+  const byWeight = new Int32Array(pair);
   for (let record = 0, i = 0; record < total; record++) {
     for (const end = recordEnd[record]; i < end; i++) {
       const k = next[pairTerm[i]]++;
       byRecord[k] = record;
-      byCount[k] = pairCount[i];
-      byBonus[k] = pairBonus[i];
+      byWeight[k] = pairWeight[i];
     }
   }
 
@@ -313,9 +418,9 @@ export function buildSearchIndex(
       for (let k = from; k < to; k++) sum += lengths[byRecord[k]];
       const local = sum / df || 1;
       for (let k = from; k < to; k++) {
-        const count = byCount[k];
+        const count = countOfWeight(byWeight[k]);
         const norm = K1 * (1 - B + (B * lengths[byRecord[k]]) / local);
-        scores[k - from] = (count > 0 ? (count * (K1 + 1)) / (count + norm) : 0) + byBonus[k];
+        scores[k - from] = (count > 0 ? (count * (K1 + 1)) / (count + norm) : 0) + bonusOfWeight(byWeight[k]);
       }
       picked.set(scores.subarray(0, df));
       threshold = nthSmallest(picked, df, df - MAX_POSTINGS);
@@ -327,7 +432,8 @@ export function buildSearchIndex(
     for (let k = from; k < to && kept < MAX_POSTINGS; k++) {
       if (threshold >= 0 && scores[k - from] < threshold) continue;
       const id = byRecord[k];
-      out.push(recordPage[id] - lastPage, recordSection[id], byCount[k] * 2, byBonus[k] * 4, lengths[id]);
+      const weight = byWeight[k];
+      out.push(recordPage[id] - lastPage, recordSection[id], Math.floor(weight / BONUS_SPAN), weight % BONUS_SPAN, lengths[id]);
       lastPage = recordPage[id];
       kept++;
     }

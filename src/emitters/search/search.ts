@@ -61,7 +61,7 @@ const onDisk = new Map<string, string>();
 
 const CACHE = 'search';
 const bucketKey = (input: EmitInput, buckets: number, bucket: string) =>
-  hashOf('search-records-4', input.cacheSalt ?? '', String(buckets), bucket).slice(0, 32);
+  hashOf('search-records-5', input.cacheSalt ?? '', String(buckets), bucket).slice(0, 32);
 
 export const searchEmitter: Emitter = {
   name: 'search',

@@ -3,7 +3,7 @@
  * what the shared tokeniser (tokenize.ts, also used by queries) finds, whatever the text.
  */
 import { describe, expect, it } from 'vitest';
-import { termsOfPage } from '../../../src/emitters/search/indexer.js';
+import { BONUS_SPAN, termsOfPage } from '../../../src/emitters/search/indexer.js';
 import type { PageRecords } from '../../../src/emitters/search/records.js';
 import { eachToken } from '../../../src/shared/search/tokenize.js';
 
@@ -27,7 +27,8 @@ function expected(text: string, heading: string, title: string | undefined): Map
 
 function actual(page: PageRecords): Map<string, [number, number]>[] {
   return termsOfPage(page).map(([length, terms, weights]) => {
-    const found = new Map<string, [number, number]>(terms.map((term, i) => [term, [weights[2 * i], weights[2 * i + 1]]]));
+    // One weight per term: body count × 2 × BONUS_SPAN + bonus × 4.
+    const found = new Map<string, [number, number]>(terms.map((term, i) => [term, [Math.floor(weights[i] / BONUS_SPAN), weights[i] % BONUS_SPAN]]));
     found.set('', [length, 0]);
     return found;
   });
@@ -74,7 +75,36 @@ describe('termsOfPage', () => {
     const [[length, terms, weights]] = termsOfPage(page);
     expect(length).toBe(3000);
     expect(new Set(terms)).toEqual(new Set(words));
-    expect(weights.filter((_, i) => i % 2 === 0).every((weight) => weight === 2)).toBe(true);
+    expect(weights.every((weight) => weight === 2 * BONUS_SPAN)).toBe(true);
+  });
+
+  it('counts the same once the process has tokenised a large site (words scanned and looked up in a table, not matched and hashed)', () => {
+    // Past 2,000,000 characters the ASCII text of a section is scanned by hand: the same words as ASCII_WORD must come out.
+    const filler = Array.from({ length: 120_000 }, (_, i) => `word${i % 5000} alpha-beta_gamma.delta`).join(' ');
+    const big: PageRecords = { title: 'Filler', url: '/docs/big', label: 'Docs', sections: [{ heading: '', anchor: '', text: filler }] };
+    expect(actual(big)[0]).toEqual(expected(filler, '', 'Filler'));
+    // Random text over letters, digits, the joiners and spaces: every way a joiner can start, end or repeat.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const alphabet = 'abAB09xyz_.-- \n,;:!';
+    const noise = Array.from({ length: 40 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 200) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''),
+    );
+    const page: PageRecords = {
+      title: 'The loadConfigFile API: Über queues',
+      url: '/docs/x',
+      label: 'Docs',
+      sections: [...texts, ...noise].map((text, i) => ({ heading: i % 3 ? `Heading ${noise[i % noise.length].slice(0, 20)}` : '', anchor: `s${i}`, text })),
+    };
+    for (let run = 0; run < 2; run++) {
+      const sections = actual(page);
+      page.sections.forEach((section, i) => {
+        expect(sections[i]).toEqual(expected(section.text, section.heading, i === 0 ? page.title : undefined));
+      });
+    }
   });
 });
 
