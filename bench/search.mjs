@@ -155,12 +155,14 @@ async function siteFigures() {
               }
               if (shown === undefined && document.querySelector('.search-group')) {
                 shown = null;
-                requestAnimationFrame(() => (shown = performance.now() - start));
+                // Painted: a task after the next frame's callbacks, style, layout and paint (a
+                // frame callback alone runs before that frame's layout: 20-40 ms too early here).
+                requestAnimationFrame(() => setTimeout(() => (shown = performance.now() - start), 0));
               }
               // The list is busy while excerpts are on their way (aria-busy).
               if (document.querySelector('#search-listbox[aria-busy="false"] .search-group')) {
                 observer.disconnect();
-                requestAnimationFrame(() => requestAnimationFrame(() => resolve([shown, performance.now() - start])));
+                requestAnimationFrame(() => setTimeout(() => resolve([shown, performance.now() - start]), 0));
               }
             });
             observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
