@@ -90,8 +90,8 @@ function nthSmallest(values: Float64Array, length: number, nth: number): number 
 export type PageTerms = [length: number, terms: string[], weights: number[]][];
 /** A weight's bonus × 4 is at most TITLE_BOOST × 4 = 16: below BONUS_SPAN. */
 export const BONUS_SPAN = 32;
-export const countOfWeight = (weight: number) => Math.floor(weight / BONUS_SPAN) / 2;
-export const bonusOfWeight = (weight: number) => (weight % BONUS_SPAN) / 4;
+const countOfWeight = (weight: number) => Math.floor(weight / BONUS_SPAN) / 2;
+const bonusOfWeight = (weight: number) => (weight % BONUS_SPAN) / 4;
 
 /**
  * Tokenising a site is millions of words, most of them seen before: every word met is kept with
@@ -158,6 +158,11 @@ for (let c = 0; c < 128; c++) WORD_CLASS[c] = /[A-Za-z0-9]/.test(String.fromChar
  */
 const SCAN_AFTER = 2_000_000;
 let tokenised = 0;
+/**
+ * Slots looked at before a word is given up on and memoised in the Map instead: words written to
+ * share a hash (FNV-1a is easy to collide on purpose) cannot make a lookup, or the table, quadratic.
+ */
+const MAX_PROBES = 64;
 
 function clearWordTable(): void {
   slots = new Int32Array(1 << 12);
@@ -170,6 +175,7 @@ function tokensAt(text: string, start: number, end: number, hash: number): numbe
   const length = end - start;
   let mask = slots.length - 1;
   let slot = hash & mask;
+  let probes = 0;
   for (let entry = slots[slot] - 1; entry >= 0; entry = slots[slot] - 1) {
     if (entryHash[entry] === hash && entryLength[entry] === length) {
       const at = entryStart[entry];
@@ -177,10 +183,10 @@ function tokensAt(text: string, start: number, end: number, hash: number): numbe
       while (k < length && pool[at + k] === text.charCodeAt(start + k)) k++;
       if (k === length) return entryTokens[entry];
     }
+    if (++probes > MAX_PROBES) return memoised(text.slice(start, end));
     slot = (slot + 1) & mask;
   }
-  const found: number[] = [];
-  eachTokenOfWord(text.slice(start, end), (term, part) => found.push(termId(term) * 2 + (part ? 1 : 0)));
+  const found = tokensOfNewWord(text.slice(start, end));
   const entry = entryTokens.length;
   if (entry >= entryHash.length) {
     entryHash = grow(entryHash, entryHash.length * 2);
@@ -239,6 +245,20 @@ function eachAsciiWord(text: string, each: (tokens: number[]) => void): void {
   }
 }
 
+/** A word's tokens as term ids (`id × 2 + 1` for a part). */
+function tokensOfNewWord(word: string): number[] {
+  const found: number[] = [];
+  eachTokenOfWord(word, (term, part) => found.push(termId(term) * 2 + (part ? 1 : 0)));
+  return found;
+}
+
+/** A word's tokens from the Map memo, tokenised and added when it is not there. */
+function memoised(word: string): number[] {
+  let tokens = memo.get(word);
+  if (!tokens) memo.set(word, (tokens = tokensOfNewWord(word)));
+  return tokens;
+}
+
 /** Calls `each` with the tokens of every word of `text` (wordsOf, tokenize.ts). */
 function eachWord(text: string, each: (tokens: number[]) => void): void {
   if (tokenised > SCAN_AFTER && !NOT_ASCII.test(text)) {
@@ -246,15 +266,7 @@ function eachWord(text: string, each: (tokens: number[]) => void): void {
     return;
   }
   tokenised += text.length;
-  for (const word of wordsOf(text)) {
-    let tokens = memo.get(word);
-    if (!tokens) {
-      const found: number[] = [];
-      eachTokenOfWord(word, (term, part) => found.push(termId(term) * 2 + (part ? 1 : 0)));
-      memo.set(word, (tokens = found));
-    }
-    each(tokens);
-  }
+  for (const word of wordsOf(text)) each(memoised(word));
 }
 
 export function termsOfPage(page: PageRecords): PageTerms {

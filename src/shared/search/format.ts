@@ -39,9 +39,9 @@ export interface SearchManifest {
   /**
    * The characters outside ASCII in the pages' titles and headings (whole grapheme clusters, each
    * once, at most GLYPHS_MAX), absent when there are none. The dialog lays them out hidden, in
-   * the results' styles, while the query's files are on their way: the fonts the browser has to
-   * look for (an emoji's, a script the page's font lacks) are found before the results need them,
-   * not in the results' first layout (this site's 13 emoji: 28 → 6 ms, median of 9).
+   * the results' styles, while nothing is typed yet: the fonts the browser has to look for (an
+   * emoji's, a script the page's font lacks) are found before the results need them, not in the
+   * results' first layout (this site's 13 emoji: 28 → 6 ms, median of 9).
    */
   glyphs?: string;
 }

@@ -108,6 +108,34 @@ describe('termsOfPage', () => {
   });
 });
 
+describe('termsOfPage past the scanning threshold, with words written to collide', () => {
+  it('counts words that share their hash in the table correctly (past MAX_PROBES they go to the Map)', () => {
+    // Past 2,000,000 characters (the filler), then 80 different words whose FNV-1a hashes share
+    // their low 19 bits: the same first slot at any table size this index reaches.
+    const filler = 'lorem ipsum dolor '.repeat(120_000);
+    termsOfPage({ title: '', url: '/docs/fill', label: 'Docs', sections: [{ heading: '', anchor: '', text: filler }] });
+    // FNV-1a as the indexer hashes (tokensAt); 19 bits: the table never has more than 2^19 slots.
+    const step = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
+    const low = (hash: number) => hash & 0x7ffff;
+    const target = low([...'collide'].reduce((hash, char) => step(hash, char.charCodeAt(0)), 0x811c9dc5 | 0));
+    const colliding = ['collide'];
+    // Six-letter words after a `q`, hashed a letter at a time (the prefix's state is reused).
+    const search = (word: string, hash: number, depth: number) => {
+      for (let c = 97; c < 123 && colliding.length < 80; c++) {
+        const next = step(hash, c);
+        if (depth === 1) {
+          if (low(next) === target) colliding.push(word + String.fromCharCode(c));
+        } else search(word + String.fromCharCode(c), next, depth - 1);
+      }
+    };
+    search('q', step(0x811c9dc5 | 0, 113), 6);
+    expect(colliding.length).toBe(80);
+    const text = [...colliding, ...colliding.slice(0, 45)].join(' ');
+    const page: PageRecords = { title: 'Collisions', url: '/docs/c', label: 'Docs', sections: [{ heading: '', anchor: '', text }] };
+    for (let run = 0; run < 2; run++) expect(actual(page)[0]).toEqual(expected(text, '', 'Collisions'));
+  });
+});
+
 describe('buildSearchIndex', () => {
   it('writes the same files from terms just tokenised (their dictionary ids) as from the same terms read back from the cache (by name)', async () => {
     const { buildSearchIndex } = await import('../../../src/emitters/search/indexer.js');
