@@ -215,6 +215,9 @@ describe('search', () => {
     // At most GLYPHS_MAX clusters.
     const many = [page(Array.from({ length: GLYPHS_MAX + 50 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join(''), '/docs/many', [['', '']])];
     expect([...buildSearchIndex(many).manifest.glyphs!]).toHaveLength(GLYPHS_MAX);
+    // A 200,000-character heading of one emoji builds (Intl.Segmenter, used before, is quadratic in
+    // Node 20: minutes for this), and counts once.
+    expect(buildSearchIndex([page('Long', '/docs/long', [['🐔'.repeat(100_000), 'Text.']])]).manifest.glyphs).toBe('🐔');
     const { engine } = engineOf(pages);
     expect((await engine.prepare())?.glyphs).toBe(manifest.glyphs);
     // A manifest that cannot be had: prepare() resolves undefined (the dialog warms nothing), a query fails.
