@@ -77,11 +77,21 @@ export class FolderSink implements OutputSink {
     // A fresh folder holds nothing stale.
   }
 
+  /** The writes of every settle() under way: a later one (an emitter's next file) waits for them as well. */
+  private settling: Promise<unknown> = Promise.resolve();
+
   async settle(): Promise<void> {
     const writes = this.writes;
     this.writes = [];
     // Every write settles before a failure is thrown: one still in flight would recreate folders in a discarded output.
-    const results = await Promise.allSettled(writes);
+    const mine = Promise.allSettled(writes);
+    const before = this.settling;
+    this.settling = Promise.all([before, mine]);
+    // Emitters write several files at once (run-emitters.ts): each waits until the pages before it
+    // are on disk, even when another call took them from the list, so that a page an emitter
+    // would overwrite is found there (writeOutputFile). Their failure is the first call's to throw.
+    await before;
+    const results = await mine;
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }

@@ -3,7 +3,7 @@
  * an emitter whose fingerprint did not change and reports the files it stopped writing.
  */
 import { FolioError, isFolioError } from '../errors/index.js';
-import type { Emitter, EmitInput, EmitterRecord } from './types.js';
+import type { EmitInput, EmittedFile, Emitter, EmitterRecord } from './types.js';
 
 export interface EmitOutcome {
   records: Map<string, EmitterRecord>;
@@ -51,6 +51,7 @@ export async function runEmitters({
         cause: error,
       });
     }
+    const toWrite: EmittedFile[] = [];
     for (const file of files) {
       // Inside the output folder, and never folio's own files there (the output marker, temporary names).
       if (!/^\/[^\0]*$/.test(file.path) || file.path.split('/').some((part) => part === '..' || part === '.' || part.startsWith('.folio-'))) {
@@ -65,20 +66,46 @@ export async function runEmitters({
       }
       claimed.set(file.path, emitter.name);
       if (file.hashedName && wroteBefore.has(file.path)) continue;
-      try {
-        await write(file.path, file.contents);
-      } catch (error) {
-        if (isFolioError(error) && error.code === 'EMITTER_FAILED') {
-          throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} emitter wrote ${error.message}`, location: error.location });
-        }
-        throw error;
-      }
-      written.push(file.path);
+      toWrite.push(file);
     }
+    try {
+      await writeAll(toWrite, write);
+    } catch (error) {
+      if (isFolioError(error) && error.code === 'EMITTER_FAILED') {
+        throw new FolioError({ code: 'EMITTER_FAILED', message: `the ${emitter.name} emitter wrote ${error.message}`, location: error.location });
+      }
+      throw error;
+    }
+    for (const file of toWrite) written.push(file.path);
     records.set(emitter.name, { fingerprint, files: files.map((file) => file.path) });
     durations.set(emitter.name, performance.now() - started);
   }
   const stale: string[] = [];
   for (const record of previous?.values() ?? []) for (const file of record.files) if (!claimed.has(file)) stale.push(file);
   return { records, written, stale, durations };
+}
+
+/** Writes in flight at once: the search index is dozens of files (hundreds on a large site), each a folder check and a write. */
+const WRITES_IN_FLIGHT = 16;
+
+/**
+ * Writes `files` a few at a time instead of one after the other (this site's 79 emitted files:
+ * one at a time cost ~30 ms of the stage). The first failure in the list's order is thrown once
+ * every write started has settled; no new write starts after a failure.
+ */
+async function writeAll(files: readonly EmittedFile[], write: (urlPath: string, contents: string | Uint8Array) => Promise<void> | void): Promise<void> {
+  let next = 0;
+  const failures: { at: number; error: unknown }[] = [];
+  const worker = async () => {
+    while (next < files.length && !failures.length) {
+      const at = next++;
+      try {
+        await write(files[at].path, files[at].contents);
+      } catch (error) {
+        failures.push({ at, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITES_IN_FLIGHT, files.length) }, worker));
+  if (failures.length) throw failures.sort((a, b) => a.at - b.at)[0].error;
 }

@@ -1,0 +1,46 @@
+/**
+ * The one-shot build's output folder (FolderSink): pages are written in the background, and an
+ * emitter's file waits until they are on disk, so that an emitter naming a page's path is refused
+ * even when the emitter writes several files at once (run-emitters.ts).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+// The last page's write is held back a little: without waiting for it, the emitter's file would
+// land first and the page would then overwrite it, unnoticed.
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof import('node:fs/promises')>();
+  return {
+    ...fs,
+    writeFile: async (...args: Parameters<typeof fs.writeFile>) => {
+      const [file, , options] = args;
+      if (String(file).endsWith(`page-39${path.sep}index.html`) && (options as { flag?: string } | undefined)?.flag !== 'wx')
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      return fs.writeFile(...args);
+    },
+  };
+});
+import { FolderSink } from '../../../src/build/sink.js';
+import { removeDir } from '../../support/fixtures.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach(removeDir));
+
+describe('FolderSink', () => {
+  it('an emitted file never lands over a page still being written, whichever emit took the pages', async () => {
+    for (let round = 0; round < 2; round++) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'folio-sink-'));
+      dirs.push(dir);
+      const sink = new FolderSink(dir);
+      for (let i = 0; i < 40; i++) await sink.write(`/docs/page-${i}/index.html`, `<p>page ${i}</p>`);
+      // Two files of one emitter at once: the first settles the pages, the second names one of them.
+      const results = await Promise.allSettled([sink.emit('/feed.xml', '<rss/>'), sink.emit('/docs/page-39/index.html', 'taken')]);
+      expect(results[0].status).toBe('fulfilled');
+      expect(results[1].status).toBe('rejected');
+      expect(String((results[1] as PromiseRejectedResult).reason?.message)).toContain('/docs/page-39/index.html is already in the output');
+      expect(readFileSync(path.join(dir, 'docs/page-39/index.html'), 'utf8')).toBe('<p>page 39</p>');
+    }
+  });
+});
