@@ -183,4 +183,33 @@ describe('blog fixture', () => {
     expect(bad.stderr).not.toMatch(/EMITTER_FAILED|Invalid URL|\n\s+at /);
     expect(outExists(copy, 'index.html')).toBe(false);
   });
+
+  it('a post holding control characters still gives well-formed RSS and Atom (XML 1.0 forbids them even in CDATA)', async () => {
+    const copy = fixture('blog-basic');
+    // Written as a paste from a terminal would leave them: a bell and an escape in the quoted
+    // title, a form feed in the description, a vertical tab and a backspace in the text, a NUL-ish
+    // control in a code block.
+    writeFileSync(
+      path.join(copy, 'content/blog/2025-03-05-controls.md'),
+      '---\ntitle: "Bell \\a here and \\x1B[0m escape"\ndescription: "A form \\f feed"\nauthors: []\n---\n\nA vertical\u000btab and a backspace\u0008 here.\n\n```text\nnull\u0001char in code\n```\n',
+    );
+    const built = await buildSite(copy, { now });
+    expect(built.ok, built.stderr).toBe(true);
+    /** Outside XML 1.0's Char production: what makes a feed reader refuse the whole feed. */
+    const notXml = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+    const parser = new XMLParser({ ignoreAttributes: false });
+    for (const feed of ['blog/rss.xml', 'blog/atom.xml']) {
+      const xml = readOut(copy, feed);
+      expect(notXml.exec(xml), feed).toBeNull();
+      expect(xml, feed).toContain('A vertical tab and a backspace here.');
+      expect(xml, feed).toContain('nullchar in code');
+      const parsed = parser.parse(xml);
+      const titles = feed.endsWith('rss.xml')
+        ? parsed.rss.channel.item.map((item: { title: string }) => item.title)
+        : parsed.feed.entry.map((entry: { title: { '#text': string } }) => entry.title['#text']);
+      expect(titles, feed).toContain('Bell  here and [0m escape');
+    }
+    // The JSON feed keeps them, escaped as JSON does.
+    expect(JSON.parse(readOut(copy, 'blog/feed.json')).items[0].title).toBe('Bell \u0007 here and \u001b[0m escape');
+  });
 });

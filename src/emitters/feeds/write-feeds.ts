@@ -15,6 +15,13 @@
  *   text/attribute rule above (guids and JSON ids/urls are the link as given);
  * - a plain element whose text is empty is written self-closed (`<subtitle/>`), one whose
  *   text comes from an object is written open and closed (`<description></description>`).
+ *
+ * Not from the package: characters XML 1.0 forbids everywhere, even in CDATA (the C0 controls
+ * but tab, line feed and carriage return; U+FFFE, U+FFFF), are left out of RSS and Atom (vertical
+ * tab and form feed become a space). The package wrote them as they were, so one post whose
+ * title or text held one (a terminal colour code pasted into a code block, a `\a` in a quoted
+ * front matter string) made the whole feed malformed, and feed readers refuse a malformed feed.
+ * The JSON feed escapes them instead (`\u0007`), as JSON does.
  */
 
 export interface FeedAuthor {
@@ -50,6 +57,17 @@ export interface FeedChannel {
 }
 
 const RSS_DOCS = 'https://validator.w3.org/feed/docs/rss2.html';
+
+/** The characters XML 1.0 does not allow anywhere. */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** A feed without the characters XML 1.0 forbids (see the rules above): the tab-like ones become a space. */
+function xmlOnly(document: string): string {
+  NOT_XML.lastIndex = 0;
+  if (!NOT_XML.test(document)) return document;
+  return document.replace(NOT_XML, (char) => (char === '\u000B' || char === '\u000C' ? ' ' : ''));
+}
+
 const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
 function escapeAmp(value: string): string {
@@ -125,7 +143,7 @@ export function rss2(feed: FeedChannel): string {
   }
   out.push(pad(1), '</channel>', '\n</rss>');
   const namespaces = content ? ' xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"' : '';
-  return `${DECLARATION}\n<rss version="2.0"${namespaces} xmlns:atom="http://www.w3.org/2005/Atom">${out.join('')}`;
+  return xmlOnly(`${DECLARATION}\n<rss version="2.0"${namespaces} xmlns:atom="http://www.w3.org/2005/Atom">${out.join('')}`);
 }
 
 export function atom1(feed: FeedChannel): string {
@@ -157,7 +175,7 @@ export function atom1(feed: FeedChannel): string {
     out.push(pad(1), '</entry>');
   }
   out.push('\n</feed>');
-  return out.join('');
+  return xmlOnly(out.join(''));
 }
 
 /**

@@ -2,8 +2,8 @@
  * Folio's feed writers (src/emitters/feeds/write-feeds.ts) against the `feed` package they
  * replaced (a dev dependency, imported only here): the same config, posts and compiled bodies
  * must give the same bytes for rss.xml, atom.xml and feed.json, except where a post holds `]]>`
- * more than once (the package's output was malformed there). `packageFeeds` below is the
- * emitter as it was with the package.
+ * more than once or a character XML 1.0 forbids (the package's output was malformed there).
+ * `packageFeeds` below is the emitter as it was with the package.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -87,9 +87,30 @@ async function outcome(run: () => EmittedFile[] | Promise<EmittedFile[]>): Promi
   }
 }
 
+/**
+ * The package's RSS or Atom as folio writes it on purpose (write-feeds.ts): without the characters
+ * XML 1.0 forbids, which the package wrote as they were (a malformed feed); vertical tab and form
+ * feed as a space. Its JSON feed is left as it was.
+ */
+function withXmlCharsOnly(result: Outcome): Outcome {
+  if (!('files' in result)) return result;
+  return {
+    files: result.files.map((file) =>
+      file.path.endsWith('.xml')
+        ? {
+            ...file,
+            contents: String(file.contents)
+              .replace(/[\v\f]/g, ' ')
+              .replace(/[\0-\x08\x0e-\x1f\ufffe\uffff]/g, ''),
+          }
+        : file,
+    ),
+  };
+}
+
 /** Both ways, compared file by file (and as a whole, so a missing file shows too). */
 async function expectSameFeeds(config: SiteConfig, posts: BlogPostFile[], compiled: ReadonlyMap<string, CompiledContent> = new Map()) {
-  const before = await outcome(() => packageFeeds(config, posts, compiled));
+  const before = withXmlCharsOnly(await outcome(() => packageFeeds(config, posts, compiled)));
   const after = await outcome(() => writerFeeds(config, posts, compiled));
   if ('files' in before && 'files' in after) {
     expect(after.files.map((file) => file.path)).toEqual(before.files.map((file) => file.path));
