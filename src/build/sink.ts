@@ -78,7 +78,7 @@ export class FolderSink implements OutputSink {
   }
 
   /** The writes of every settle() under way: a later one (an emitter's next file) waits for them as well. */
-  private settling: Promise<unknown> = Promise.resolve();
+  private settling: Promise<void> = Promise.resolve();
 
   async settle(): Promise<void> {
     const writes = this.writes;
@@ -86,7 +86,8 @@ export class FolderSink implements OutputSink {
     // Every write settles before a failure is thrown: one still in flight would recreate folders in a discarded output.
     const mine = Promise.allSettled(writes);
     const before = this.settling;
-    this.settling = Promise.all([before, mine]);
+    // (Without their results: a chain that kept them would hold every write's outcome until the build ends.)
+    this.settling = Promise.all([before, mine]).then(() => undefined);
     // Emitters write several files at once (run-emitters.ts): each waits until the pages before it
     // are on disk, even when another call took them from the list, so that a page an emitter
     // would overwrite is found there (writeOutputFile). Their failure is the first call's to throw.
@@ -104,7 +105,8 @@ export class FolderSink implements OutputSink {
   }
 
   async discard(): Promise<void> {
-    await Promise.allSettled(this.writes);
+    // The writes still listed and those a settle() under way took from the list.
+    await Promise.allSettled([...this.writes, this.settling]);
     discardOutput(this.dir);
   }
 }
