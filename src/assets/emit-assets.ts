@@ -51,7 +51,9 @@ export async function bundleClient({
   const root = folioRoot();
   const source = `import ${JSON.stringify(path.join(root, 'src/client/shared-modules.ts'))};\nimport { start } from ${JSON.stringify(path.join(root, 'src/client/main.tsx'))};\nimport { pages } from 'folio:pages';\n${customCssImports(theme)}start(pages);\n`;
   const withSearch = ctx.config.search !== false;
-  const key = hashOf('client', ctx.buildHash, source, lazyPagesEntrySource(pages), siteThemeKey(theme), String(withSearch));
+  // The pages' files as well as their ids: a copy of the site elsewhere (its cache with it) must not
+  // take a bundle whose recorded inputs are the first copy's files.
+  const key = hashOf('client', ctx.buildHash, source, lazyPagesEntrySource(pages), ...pages.map((page) => page.file), siteThemeKey(theme), String(withSearch));
   const assetsDir = path.join(outDir, 'assets');
   const cached = lookupBundle<ClientBundle>(ctx.cache, key);
   if (cached) {
@@ -163,7 +165,7 @@ function pageChunksOf({
   const chunks: Record<string, string[]> = {};
   for (const page of pages) {
     // A page's chunk is the entry point of its virtual component module (bundle-pages.ts).
-    const first = byEntry.get(`${PAGE_COMPONENT}${page.file}`);
+    const first = byEntry.get(`${PAGE_COMPONENT}${page.id}`);
     if (!first) continue;
     const seen = new Set<string>();
     const visit = (file: string) => {

@@ -50,15 +50,21 @@ export function pagesEntrySource(pages: TsxPageFile[]): string {
   return `${imports}\nexport const pages = { ${registry} };\n`;
 }
 
-/** The client imports a page's component only (its `meta` is the server's): the rest is left out of its chunk. */
+/**
+ * The client imports a page's component only (its `meta` is the server's): the rest is left out of
+ * its chunk. The module is named by the page's id (`folio-page:about/team`), not by its file:
+ * esbuild's chunk names hash their modules' names, and a path outside the namespace of files is
+ * not made relative, so the absolute path named the home page's chunk and the client script
+ * after the folder the site was built in (a fresh clone published other names than a checkout).
+ */
 export const PAGE_COMPONENT = 'folio-page:';
 
 /**
- * The client's `folio:pages`: a loader per page (`() => import(file)`), so each `.tsx` page is a
+ * The client's `folio:pages`: a loader per page (`() => import(...)`), so each `.tsx` page is a
  * chunk of its own that only its page fetches (esbuild splitting), not part of every first visit.
  */
 export function lazyPagesEntrySource(pages: TsxPageFile[]): string {
-  const registry = pages.map((page) => `${JSON.stringify(page.id)}: () => import(${JSON.stringify(`${PAGE_COMPONENT}${page.file}`)})`).join(', ');
+  const registry = pages.map((page) => `${JSON.stringify(page.id)}: () => import(${JSON.stringify(`${PAGE_COMPONENT}${page.id}`)})`).join(', ');
   return `export const pages = { ${registry} };\n`;
 }
 
@@ -71,14 +77,19 @@ export function pagesPlugin(pages: TsxPageFile[], { lazy = false }: { lazy?: boo
     name: 'folio-pages',
     setup(build) {
       build.onResolve({ filter: /^folio:pages$/ }, () => ({ path: 'folio-pages', namespace: 'folio' }));
+      const fileOf = new Map(pages.map((page) => [page.id, page.file]));
       build.onResolve({ filter: /^folio-page:/ }, (args) => ({ path: args.path.slice(PAGE_COMPONENT.length), namespace: 'folio-page' }));
-      build.onLoad({ filter: /.*/, namespace: 'folio-page' }, (args) => ({
-        // Through a namespace: a page without a default export is then the server bundle's clear
-        // PAGE_NO_DEFAULT_EXPORT, not an esbuild "no matching export" from this chunk.
-        contents: `import * as page from ${JSON.stringify(args.path)};\nexport default page.default;\n`,
-        loader: 'js',
-        resolveDir: path.dirname(args.path),
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'folio-page' }, (args) => {
+        const file = fileOf.get(args.path);
+        if (file === undefined) return { errors: [{ text: `no .tsx page has the id "${args.path}"` }] };
+        return {
+          // Through a namespace: a page without a default export is then the server bundle's clear
+          // PAGE_NO_DEFAULT_EXPORT, not an esbuild "no matching export" from this chunk.
+          contents: `import * as page from ${JSON.stringify(file)};\nexport default page.default;\n`,
+          loader: 'js',
+          resolveDir: path.dirname(file),
+        };
+      });
       // The theme's hooks for pages (`useSiteConfig`): one file for both bundles, so the page
       // reads the same React context as the templates around it.
       build.onResolve({ filter: /^folio\/theme$/ }, () => ({ path: path.join(folioRoot(), 'templates/theme.ts') }));
