@@ -4,6 +4,11 @@
  * the client bundle (esbuild's own `local-css` renames differently when the client is minified,
  * so the server-rendered classes would not match the stylesheet). The client bundle's stylesheet
  * gets the renamed rules; the server bundle only the names.
+ *
+ * A file is named by its path from the bundle's working folder (folio's folder, both bundles), not
+ * by its absolute path: the classes are in every page's HTML and the module's name in the
+ * stylesheet's hash, and with folio in the site (node_modules/folio) that relative path is the
+ * same in every clone of the site, wherever it is.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,18 +62,26 @@ export function cssModulesPlugin({ emitCss }: { emitCss: boolean }): esbuild.Plu
   return {
     name: 'folio-css-modules',
     setup(build) {
+      const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
+      const nameOf = (file: string) => path.relative(cwd, file).split(path.sep).join('/');
       build.onLoad({ filter: /\.module\.css$/, namespace: 'file' }, (args) => {
-        const { classes } = scopeCssModule(readFileSync(args.path, 'utf8'), args.path);
+        const { classes } = scopeCssModule(readFileSync(args.path, 'utf8'), nameOf(args.path));
         const styles = emitCss ? `import ${JSON.stringify(`${args.path}?folio-css-module`)};\n` : '';
         return { contents: `${styles}export default ${JSON.stringify(classes)};\n`, loader: 'js', watchFiles: [args.path] };
       });
-      build.onResolve({ filter: /\?folio-css-module$/ }, (args) => ({ path: args.path.replace(/\?folio-css-module$/, ''), namespace: 'folio-css-module' }));
-      build.onLoad({ filter: /.*/, namespace: 'folio-css-module' }, (args) => ({
-        contents: scopeCssModule(readFileSync(args.path, 'utf8'), args.path).css,
-        loader: 'css',
-        resolveDir: path.dirname(args.path),
-        watchFiles: [args.path],
+      build.onResolve({ filter: /\?folio-css-module$/ }, (args) => ({
+        path: nameOf(args.path.replace(/\?folio-css-module$/, '')),
+        namespace: 'folio-css-module',
       }));
+      build.onLoad({ filter: /.*/, namespace: 'folio-css-module' }, (args) => {
+        const file = path.resolve(cwd, args.path);
+        return {
+          contents: scopeCssModule(readFileSync(file, 'utf8'), args.path).css,
+          loader: 'css',
+          resolveDir: path.dirname(file),
+          watchFiles: [file],
+        };
+      });
     },
   };
 }
