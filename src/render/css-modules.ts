@@ -69,10 +69,13 @@ export function cssModulesPlugin({ emitCss }: { emitCss: boolean }): esbuild.Plu
         const styles = emitCss ? `import ${JSON.stringify(`${args.path}?folio-css-module`)};\n` : '';
         return { contents: `${styles}export default ${JSON.stringify(classes)};\n`, loader: 'js', watchFiles: [args.path] };
       });
-      build.onResolve({ filter: /\?folio-css-module$/ }, (args) => ({
-        path: nameOf(args.path.replace(/\?folio-css-module$/, '')),
-        namespace: 'folio-css-module',
-      }));
+      // Only the import written above, by a .module.css file's module for itself: a page's own
+      // `import '/anywhere?folio-css-module'` is not read through here.
+      build.onResolve({ filter: /\?folio-css-module$/ }, (args) =>
+        args.importer.endsWith('.module.css') && args.path === `${args.importer}?folio-css-module`
+          ? { path: nameOf(args.importer), namespace: 'folio-css-module' }
+          : undefined,
+      );
       build.onLoad({ filter: /.*/, namespace: 'folio-css-module' }, (args) => {
         const file = path.resolve(cwd, args.path);
         return {

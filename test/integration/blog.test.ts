@@ -142,13 +142,18 @@ describe('blog fixture', () => {
     expect(postTitles(readOut(root, 'blog/index.html', 'out-dev'))[0]).toBe('Future post');
   });
 
-  it('an unknown author key is an error naming the post and the key', async () => {
+  /** A copy of the fixture with this post file written (over one, or new), built. */
+  async function buildWithPost(file: string, text: string) {
     const copy = fixture('blog-basic');
-    writeFileSync(
-      path.join(copy, 'content/blog/2024-01-10-first/index.md'),
+    writeFileSync(path.join(copy, 'content/blog', file), text);
+    return { copy, built: await buildSite(copy, { now }) };
+  }
+
+  it('an unknown author key is an error naming the post and the key', async () => {
+    const { built: bad } = await buildWithPost(
+      '2024-01-10-first/index.md',
       '---\nslug: first\ntitle: First\nauthors: [ada, carol]\n---\n\nx\n\n<!-- truncate -->\n',
     );
-    const bad = await buildSite(copy, { now });
     expect(bad.ok).toBe(false);
     expect(bad.stderr).toMatch(/error BLOG_UNKNOWN_AUTHOR/);
     expect(bad.stderr).toMatch(/2024-01-10-first\/index\.md:4: post "2024-01-10-first\/index\.md" names author "carol", which is not in authors\.yml/);
@@ -185,15 +190,13 @@ describe('blog fixture', () => {
   });
 
   it('a post holding control characters still gives well-formed RSS and Atom (XML 1.0 forbids them even in CDATA)', async () => {
-    const copy = fixture('blog-basic');
     // Written as a paste from a terminal would leave them: a bell and an escape in the quoted
     // title, a form feed in the description, a vertical tab and a backspace in the text, a NUL-ish
     // control in a code block.
-    writeFileSync(
-      path.join(copy, 'content/blog/2025-03-05-controls.md'),
+    const { copy, built } = await buildWithPost(
+      '2025-03-05-controls.md',
       '---\ntitle: "Bell \\a here and \\x1B[0m escape"\ndescription: "A form \\f feed"\nauthors: []\n---\n\nA vertical\u000btab and a backspace\u0008 here.\n\n```text\nnull\u0001char in code\n```\n',
     );
-    const built = await buildSite(copy, { now });
     expect(built.ok, built.stderr).toBe(true);
     /** Outside XML 1.0's Char production: what makes a feed reader refuse the whole feed. */
     const notXml = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;

@@ -63,8 +63,6 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** A feed without the characters XML 1.0 forbids (see the rules above): the tab-like ones become a space. */
 function xmlOnly(document: string): string {
-  NOT_XML.lastIndex = 0;
-  if (!NOT_XML.test(document)) return document;
   return document.replace(NOT_XML, (char) => (char === '\u000B' || char === '\u000C' ? ' ' : ''));
 }
 
