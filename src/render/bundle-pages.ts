@@ -216,7 +216,12 @@ function intactBundle(file: string): boolean {
 }
 
 async function importServer({ file, pages }: { file: string; pages: TsxPageFile[] }): Promise<ServerModule> {
-  const mod = (await import(pathToFileURL(file).href)) as ServerModule;
+  let mod: ServerModule;
+  try {
+    mod = (await import(pathToFileURL(file).href)) as ServerModule;
+  } catch (error) {
+    throw loadError(error, file);
+  }
   bundleIds.set(mod, path.basename(file));
   for (const page of pages) {
     if (!mod.pageInfo[page.id]?.hasDefault) {
@@ -228,4 +233,36 @@ async function importServer({ file, pages }: { file: string; pages: TsxPageFile[
     }
   }
   return mod;
+}
+
+/**
+ * A page (or a module it imports) that throws while the server bundle loads (`undefinedName;` at
+ * the top of a .tsx page): RENDER_FAILED naming that module's file, not an internal error. The
+ * module is found from the error's line in the bundle and the `// path` line esbuild writes
+ * above each module's code (paths relative to folio's folder; comments of the source are not kept).
+ */
+function loadError(error: unknown, bundle: string): FolioError {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  // The bundle's frame: `file:///…/server-….mjs:12716:16` (or its plain path, as a module runner writes it).
+  let line = 0;
+  for (const name of [`${pathToFileURL(bundle).href}:`, `${bundle}:`]) {
+    const found = stack.indexOf(name);
+    if (found >= 0 && !line) line = Number(/^\d+/.exec(stack.slice(found + name.length))?.[0] ?? 0);
+  }
+  let source: string | undefined;
+  if (line > 0) {
+    try {
+      const lines = readFileSync(bundle, 'utf8').split('\n', line);
+      for (let i = lines.length - 1; i >= 0 && source === undefined; i--) if (lines[i].startsWith('// ')) source = path.resolve(folioRoot(), lines[i].slice(3));
+    } catch {
+      // The bundle is gone (a temporary one): the message alone.
+    }
+  }
+  return new FolioError({
+    code: 'RENDER_FAILED',
+    message: `${source ? 'this module' : 'a .tsx page, or a module one imports,'} threw when it was loaded, before any page rendered: ${message}`,
+    location: source ? { file: source } : undefined,
+    cause: error,
+  });
 }

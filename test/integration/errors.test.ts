@@ -63,6 +63,20 @@ describe('errors name the file, the line and what to do', () => {
     expect(result.stderr).toMatch(/content\/pages\/broken\.tsx:1: broken\.tsx does not export a default React component/);
   });
 
+  it('a .tsx page, or a module it imports, that throws when it is loaded names that file (it was an internal error)', async () => {
+    write('content/pages/helper.ts', 'export const greeting = notDefinedAnywhere.toUpperCase();\n');
+    write('content/pages/loud.tsx', 'import { greeting } from "./helper";\nexport default function Loud() { return <p>{greeting}</p>; }\n');
+    const before = treeHash(path.join(root, 'out'));
+    const result = await buildSite(root);
+    expect(result.ok).toBe(false);
+    expect(result.stderr).toMatch(/error RENDER_FAILED A page failed to render/);
+    expect(result.stderr).toMatch(
+      /content\/pages\/helper\.ts: this module threw when it was loaded, before any page rendered: notDefinedAnywhere is not defined/,
+    );
+    expect(result.stderr).not.toMatch(/INTERNAL|bug in folio/);
+    expect(treeHash(path.join(root, 'out'))).toEqual(before);
+  });
+
   it('an unknown or mistyped config key', async () => {
     const config = readFileSync(path.join(root, 'site.config.ts'), 'utf8').replace('tagline:', 'taglin:');
     write('site.config.ts', config);
