@@ -2,9 +2,12 @@
 // The parse pre-pass on the generated corpus and this site (issue 17):
 //  1. differential check: every page parsed and compiled with the extensions the pre-pass chose
 //     and with all of them (the reference path); prints the count and any difference;
-//  2. parse time per page (markdown → mdast, one thread), full parse vs. pruned, medians of rounds.
+//  2. parse time per page (markdown → mdast, one thread): the full parse, the pre-pass alone
+//     (micromark with the extensions it kept) and what folio does (the fast path of fast-parse.ts
+//     where it applies, else the pre-pass), medians of rounds.
 //  3. with --builds N: cold builds (no cache, no output) of the corpus and of this site, N of each
-//     with the full parse (FOLIO_FULL_PARSE=1) and with the pre-pass, in turn; medians of wall and CPU.
+//     with the full parse (FOLIO_FULL_PARSE=1) and as folio builds (fast path and pre-pass), in turn;
+//     medians of wall and CPU.
 //   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check] [--builds 3]
 // Exits 1 when a difference is found.
 import { execFileSync } from 'node:child_process';
@@ -33,6 +36,7 @@ const h = await importFromSource('differential-lib', [
   "export { applyCompat } from './src/markdown/compat.ts';",
   "export { parseFrontMatter } from './src/content/front-matter.ts';",
   "export { syntaxNeeds } from './src/markdown/syntax-needs.ts';",
+  "export { fastParse } from './src/markdown/fast-parse.ts';",
   "export { CodeHighlighter } from './src/markdown/highlight.ts';",
 ]);
 
@@ -52,7 +56,7 @@ if (check) {
     await h.compareFiles(tally, set.files, { base: set.base, highlighter });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `differential, ${set.name}: ${tally.inputs} pages, ${tally.pruned} parsed with fewer extensions, ${tally.differences.length} differences (${seconds} s)`,
+      `differential, ${set.name}: ${tally.inputs} pages, ${tally.fast} on the fast path, ${tally.pruned} on it or with fewer extensions, ${tally.differences.length} differences (${seconds} s)`,
     );
     if (tally.differences.length) {
       failed = true;
@@ -73,9 +77,9 @@ const texts = (files) =>
   });
 
 // CPU time of this (single-threaded) process, in ms: on a busy machine wall time mostly measures the others.
-async function parseAll(inputs, full) {
+async function parseAll(inputs, full, fast = true) {
   const started = process.cpuUsage();
-  for (const { text, mdx } of inputs) await h.parseMarkdown(text, { mdx, full });
+  for (const { text, mdx } of inputs) await h.parseMarkdown(text, { mdx, full, fast });
   const { user, system } = process.cpuUsage(started);
   return (user + system) / 1000;
 }
@@ -88,17 +92,25 @@ for (const set of sets) {
     for (const [need, on] of Object.entries(h.syntaxNeeds(text))) if (!on) dropped[need] = (dropped[need] ?? 0) + 1;
   }
   await parseAll(inputs, true);
+  await parseAll(inputs, false, false);
   await parseAll(inputs, false);
   const full = [];
   const pruned = [];
+  const folio = [];
   for (let r = 0; r < rounds; r++) {
     full.push(await parseAll(inputs, true));
-    pruned.push(await parseAll(inputs, false));
+    pruned.push(await parseAll(inputs, false, false));
+    folio.push(await parseAll(inputs, false));
   }
   const perPage = (ms) => (ms / inputs.length).toFixed(2);
   const f = median(full);
   const p = median(pruned);
-  console.log(`  ${set.name}: full ${perPage(f)} ms, pre-pass ${perPage(p)} ms (${((1 - p / f) * 100).toFixed(0)} % less)`);
+  const q = median(folio);
+  const fastPages = inputs.filter(({ text }) => h.fastParse(text)).length;
+  const less = (x) => `${((1 - x / f) * 100).toFixed(0)} % less`;
+  console.log(
+    `  ${set.name}: full ${perPage(f)} ms, pre-pass alone ${perPage(p)} ms (${less(p)}), as folio parses (${fastPages} of ${inputs.length} on the fast path) ${perPage(q)} ms (${less(q)})`,
+  );
   console.log(
     `    pages without: ${Object.entries(dropped)
       .map(([need, n]) => `${need} ${n}`)
@@ -132,7 +144,7 @@ if (builds > 0) {
     };
     const full = line('full');
     const prepass = line('prepass');
-    console.log(`  ${target.name}: full parse ${full.text}; pre-pass ${prepass.text} (CPU ${((1 - prepass.cpu / full.cpu) * 100).toFixed(0)} % less)`);
+    console.log(`  ${target.name}: full parse ${full.text}; as folio parses ${prepass.text} (CPU ${((1 - prepass.cpu / full.cpu) * 100).toFixed(0)} % less)`);
   }
   rmSync(siteOut, { recursive: true, force: true });
 }

@@ -33,7 +33,8 @@ import {
 } from './docusaurus.js';
 import { type IslandFile, remarkIslands } from './islands.js';
 import { deepestNode, isStackOverflow, MAX_NESTING, prescanNesting, type TooDeep } from './nesting.js';
-import { ALL_SYNTAX, needsKey, parserExtensions, syntaxNeeds } from './syntax-needs.js';
+import { fastParse } from './fast-parse.js';
+import { ALL_SYNTAX, fullParseForced, needsKey, parserExtensions, syntaxNeeds } from './syntax-needs.js';
 
 export interface MarkdownOptions {
   format: 'mdx' | 'md' | 'detect';
@@ -248,7 +249,14 @@ const prunedParsers = new Map<string, Promise<Parser>>();
  * `full` or FOLIO_FULL_PARSE=1, takes the reference path: remark-parse with remark-gfm,
  * remark-directive and remark-mdx as plugins. The differential test holds the two equal.
  */
-export async function parseMarkdown(text: string, { mdx, full = false }: { mdx: boolean; full?: boolean }): Promise<MdastRoot> {
+export async function parseMarkdown(
+  text: string,
+  { mdx, full = false, fast: tryFast = true }: { mdx: boolean; full?: boolean; fast?: boolean },
+): Promise<MdastRoot> {
+  // Everyday markdown proven to mean the same to micromark takes the fast path (fast-parse.ts);
+  // `fast: false` is for the bench, to time the pre-pass alone.
+  const fast = full || !tryFast || fullParseForced() ? undefined : fastParse(text);
+  if (fast) return fast;
   const needs = full ? ALL_SYNTAX : syntaxNeeds(text);
   let parser: Parser;
   if (Object.values(needs).every(Boolean)) {

@@ -1,7 +1,7 @@
 /**
- * The differential check of the parse pre-pass (src/markdown/syntax-needs.ts): a source parsed
- * and compiled with the extensions the pre-pass chose, and with all of them (the reference
- * path), must give the same syntax tree (positions included) and the same compiled page (HTML,
+ * The differential check of the parse pre-pass (src/markdown/syntax-needs.ts) and the fast path
+ * (src/markdown/fast-parse.ts): a source parsed and compiled as folio does (fast path, or the
+ * extensions the pre-pass chose) and with every extension (the reference path) must give the same syntax tree (positions included) and the same compiled page (HTML,
  * excerpt, headings, ids, links, words…), or the same error. Used by
  * test/unit/markdown/syntax-needs.test.ts and bench/differential.mjs.
  */
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseFrontMatter } from '../../src/content/front-matter.js';
 import { applyCompat } from '../../src/markdown/compat.js';
 import { compileMarkdown, parseMarkdown } from '../../src/markdown/compile.js';
+import { fastParse } from '../../src/markdown/fast-parse.js';
 import type { CodeHighlighter } from '../../src/markdown/highlight.js';
 import { syntaxNeeds } from '../../src/markdown/syntax-needs.js';
 
@@ -23,12 +24,14 @@ export interface Difference {
 export interface DifferentialTally {
   /** Inputs compared. */
   inputs: number;
-  /** Inputs the pre-pass gave fewer extensions than all (only these can differ). */
+  /** Inputs the pre-pass gave fewer extensions than all, or the fast path took (only these can differ). */
   pruned: number;
+  /** Inputs the fast path (fast-parse.ts) took. */
+  fast: number;
   differences: Difference[];
 }
 
-export const newTally = (): DifferentialTally => ({ inputs: 0, pruned: 0, differences: [] });
+export const newTally = (): DifferentialTally => ({ inputs: 0, pruned: 0, fast: 0, differences: [] });
 
 const COMPAT = { comments: true, admonitions: true, headingIds: true };
 
@@ -58,7 +61,9 @@ async function withFullParse<T>(full: boolean, run: () => Promise<T>): Promise<T
 export async function compareTree(tally: DifferentialTally, name: string, text: string, { mdx }: { mdx: boolean }): Promise<void> {
   tally.inputs++;
   const needs = await withFullParse(false, async () => syntaxNeeds(text));
-  if (Object.values(needs).every(Boolean)) return;
+  const fast = await withFullParse(false, async () => fastParse(text) !== undefined);
+  if (fast) tally.fast++;
+  if (!fast && Object.values(needs).every(Boolean)) return;
   tally.pruned++;
   const pruned = await withFullParse(false, () => outcome(() => parseMarkdown(text, { mdx })));
   const full = await outcome(() => parseMarkdown(text, { mdx, full: true }));
@@ -81,7 +86,7 @@ export async function compareFile(
   const { text } = applyCompat(body, mdx ? COMPAT : { comments: false, admonitions: true, headingIds: true });
   const before = tally.differences.length;
   await compareTree(tally, name, text, { mdx });
-  if (Object.values(syntaxNeeds(text)).every(Boolean) || tally.differences.length > before) return;
+  if ((fastParse(text) === undefined && Object.values(syntaxNeeds(text)).every(Boolean)) || tally.differences.length > before) return;
   const compile = () =>
     compileMarkdown({
       body,

@@ -127,3 +127,129 @@ export function trickySnippets(count: number, seed = 17): string[] {
   }
   return out;
 }
+
+/**
+ * Everyday markdown and its near misses, for the fast path of the parse (src/markdown/fast-parse.ts).
+ * EVERYDAY is what it takes (headings, paragraphs, tight lists, tables, fences, `:::` containers,
+ * emphasis, code spans, links); NEAR_MISSES are the same constructs where CommonMark's rules could
+ * read the characters another way (flanking, lazy lines, loose lists, nested containers, setext
+ * underlines, images, titles, escapes), on which it must give up or agree.
+ */
+export const EVERYDAY = [
+  '# Title',
+  '## Section *with* `code`',
+  'Plain words in a line.',
+  'Two lines\nof one paragraph.',
+  'Words *em* and **strong**, then `code()` and [a link](../x.md#part).',
+  'A [link](https://example.com/a?b=1) and [another](./y.md).',
+  'Then *a*. *b*, *c*; *d* and *e*! *f*? and **g**:',
+  'Note: this and end:',
+  '`code` starts it.',
+  '``two ticks`` here',
+  '[a](b)c[d](e)',
+  '- one\n- two *x*\n- three `y`',
+  '- [a link](x.md) item',
+  '| A | B |\n| --- | :-: |\n| `a` | *b* |\n| c | [d](e) |',
+  '| A |\n| -: |\n| x |',
+  '```\nplain fence\n```',
+  '```ts title="x.ts"\nconst a = 1;\n\n```',
+  '```js\n```js\ninner\n```',
+  ':::note\nInside *it*.\n:::',
+  ':::tip\n\n- a\n- b\n\n:::',
+  ':::info\n\n| A |\n| - |\n| b |\n\n:::',
+  'Ünïcödé and 😀 *em*',
+  '',
+];
+
+export const NEAR_MISSES = [
+  '### Ends with #',
+  '#  two spaces',
+  '####### seven',
+  '#no space',
+  '*Starts* with emphasis.',
+  '` spaced `',
+  '`a``b`',
+  'un`closed',
+  'a*b*c and *a *b',
+  '*a*b and **a*',
+  'x ***three***',
+  'x (*g*) y',
+  'x *a\nb* across lines',
+  'x **a `b` c**',
+  'x *a `*` b*',
+  '[a] (b)',
+  '[a](b "title")',
+  '[a](<b>)',
+  '![alt](pic.png)',
+  'see ![alt](pic.png)',
+  '[^a](b)',
+  '[a *b*](c)',
+  '[`a`](b)',
+  '[a](b)*c*',
+  'at 10:30',
+  'say:`x`',
+  'snake_case and kebab-case',
+  'a ~ b and ~~c~~',
+  'mail a@b.co',
+  'x &amp; y',
+  'a\\*b',
+  'trailing  \nspace',
+  '- one\n\n- two',
+  '- one\nlazy',
+  '- [x](y) link item',
+  '- [ ] task',
+  '-  two spaces',
+  '- - nested',
+  '- # heading item',
+  '* star item',
+  '1. ordered',
+  '| A | B |\n| --- | --- |\n| only one |',
+  '| A | B |\n| - | - |\n| 1 | 2 | 3 |',
+  '| A |\n| - |\n|  |',
+  '| A |\n| - |\nno pipes',
+  '| `a|b` |\n| - |\n| c |',
+  'para\n| A |\n| - |',
+  '````\n```\nfour\n````',
+  '```\n  ```\n```',
+  '```\nunclosed',
+  '~~~\ntilde\n~~~',
+  ':::tip\n- a\n:::',
+  ':::outer\n:::inner\nx\n:::\n:::',
+  ':::note\n```\n:::\n```\n:::',
+  ':::note\nunclosed',
+  ':::note\nx\n:::tip',
+  '::::note\nfour\n::::',
+  'para\n:::note\nx\n:::',
+  'Setext\n---',
+  'Setext\n===',
+  'para\n# heading',
+  'para\n- item',
+  'para\n```\ncode\n```',
+  '    indented',
+  ' one space',
+  '> quote',
+  '<b>html</b>',
+  '{expression}',
+  'import x from "y"',
+  '[ref]: /url',
+  'www.example.com',
+  'HTTP and http',
+];
+
+/**
+ * Every everyday fragment and near miss alone, then `count` documents of two to six fragments,
+ * most of them everyday ones (a document with one near miss tests where the fast path stops).
+ */
+export function everydaySnippets(count: number, seed = 29): string[] {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const fragment = () => (next() < 0.9 ? pick(EVERYDAY) : pick(NEAR_MISSES));
+  const out = [...EVERYDAY, ...NEAR_MISSES];
+  for (let i = 0; i < count; i++) {
+    const parts = 2 + Math.floor(next() * 5);
+    let text = fragment();
+    for (let p = 1; p < parts; p++) text += pick(['\n\n', '\n\n', '\n', '\n\n\n']) + fragment();
+    out.push(next() < 0.5 ? `${text}\n` : text);
+  }
+  return out;
+}

@@ -12,7 +12,8 @@ import { CodeHighlighter } from '../../../src/markdown/highlight.js';
 import { syntaxNeeds } from '../../../src/markdown/syntax-needs.js';
 import { repoRoot } from '../../support/fixtures.js';
 import { compareFiles, compareTree, describeDifferences, markdownFiles, newTally } from '../../support/parse-differential.js';
-import { trickySnippets } from '../../support/tricky-markdown.js';
+import { EVERYDAY, everydaySnippets, trickySnippets } from '../../support/tricky-markdown.js';
+import { fastParse } from '../../../src/markdown/fast-parse.js';
 
 const highlighter = new CodeHighlighter();
 
@@ -77,5 +78,41 @@ describe('the pruned parse equals the full parse', () => {
     expect(describeDifferences(tally)).toBe('');
     expect(tally.inputs).toBe(40);
     expect(tally.pruned).toBe(40);
+    // Every corpus page is everyday markdown: all of them take the fast path.
+    expect(tally.fast).toBe(40);
+  });
+});
+
+describe('the fast path of the parse equals the full parse', () => {
+  it('takes every everyday fragment', () => {
+    const refused = EVERYDAY.filter((text) => fastParse(text) === undefined);
+    expect(refused).toEqual([]);
+  });
+
+  it('on generated everyday documents and their near misses, as markdown and as MDX (trees, positions included)', async () => {
+    const tally = newTally();
+    for (const [index, text] of everydaySnippets(1500).entries()) {
+      await compareTree(tally, `everyday ${index} (md): ${JSON.stringify(text)}`, text, { mdx: false });
+      await compareTree(tally, `everyday ${index} (mdx): ${JSON.stringify(text)}`, text, { mdx: true });
+    }
+    expect(describeDifferences(tally)).toBe('');
+    // Both sides are exercised: about half the documents hold a near miss somewhere.
+    expect(tally.fast).toBeGreaterThan(tally.inputs / 3);
+    expect(tally.fast).toBeLessThan(tally.inputs);
+  });
+
+  it('is off with FOLIO_FULL_PARSE=1 (the reference path)', async () => {
+    const { parseMarkdown } = await import('../../../src/markdown/compile.js');
+    const text = '# Title\n\nWords *em*.\n';
+    expect(fastParse(text)).toBeDefined();
+    process.env.FOLIO_FULL_PARSE = '1';
+    try {
+      // The reference tree is a fresh object from micromark, not the fast path's.
+      const tree = await parseMarkdown(text, { mdx: false });
+      expect(tree).toEqual(fastParse(text));
+      expect(JSON.stringify(tree)).toBe(JSON.stringify(fastParse(text)));
+    } finally {
+      delete process.env.FOLIO_FULL_PARSE;
+    }
   });
 });

@@ -1,0 +1,431 @@
+/**
+ * The fast path of the parse (issue 17): a file written only with the everyday constructs of
+ * markdown is turned into the same mdast micromark would give it (the same nodes, fields, key
+ * order and positions), in one pass over its lines, without micromark's tokenizer.
+ *
+ * There is still one dialect, the one MDX and micromark define: this parser does not interpret
+ * anything the reference parser might read differently. It accepts a small subset and proves as
+ * it goes that the file stays inside it; at the first character or line it has not proven to mean
+ * exactly one thing, it gives up (returns undefined) and the file takes the micromark path.
+ *
+ * The subset: ATX headings, paragraphs separated by blank lines, fenced code with backticks,
+ * tight `- ` lists of one-line items, GFM tables, `:::name` container directives (no label, no
+ * attributes), and inside text: `*emphasis*`, `**strong**`, `` `code` `` and `[text](url)` with a
+ * plain label and destination. What ends the fast path, among others: a leading space or tab (an
+ * indent), any `\`, `&`, `<`, `{`, `}`, `_`, `~`, `@`, `www.` or `http` in text, a `:` followed by
+ * anything but a space, a line that could start another block inside a paragraph, a `*` whose
+ * meaning depends on CommonMark's delimiter rules, and trailing spaces.
+ *
+ * The differential test (test/unit/markdown/syntax-needs.test.ts, bench/differential.mjs) holds
+ * its trees equal to the reference parse over generated snippets, every fixture, this site and
+ * the corpus; FOLIO_FULL_PARSE=1 turns it off with the pre-pass.
+ */
+import type { Root as MdastRoot } from 'mdast';
+
+interface Point {
+  line: number;
+  column: number;
+  offset: number;
+}
+interface Position {
+  start: Point;
+  end: Point;
+}
+// Nodes are built as plain objects with the keys in the order mdast-util-from-markdown gives them.
+type Node = { type: string; children?: Node[]; position?: Position; [key: string]: unknown };
+
+/** Thrown inside the parser to give up; never leaves this module. */
+const GIVE_UP = Symbol('fast-parse: not proven');
+
+/** Characters that end the fast path wherever they are in text (code excluded): see the header. */
+const TEXT_STOP = /[\\&<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|www\.|http|:[^ \n]|!\[/i;
+/** Characters a block line may not start with (no interpretation of them is proven here). */
+const LINE_STOP = /^(?:[ \t>*+\-=_~<|:{#]|```|\d{1,9}[.)]|import |export )/;
+const HEADING = /^(#{1,6}) (?=[^ ])/;
+const FENCE = /^(`{3,})([^`]*)$/;
+const CONTAINER = /^:::([A-Za-z][\w-]*)$/;
+const DELIMITER_CELL = /^ *(:?)-+(:?) *$/;
+const TASK = /^\[[ xX\t]\]/;
+const DESTINATION = /^[\w\-./#?=%+:,;@!$~]+$/;
+const ALNUM = /[A-Za-z0-9]/;
+const CLOSER_AFTER = /[ \n.,;:!?)]/;
+
+class FastParser {
+  private readonly lines: string[];
+  private readonly starts: number[];
+
+  constructor(private readonly text: string) {
+    this.lines = text.split('\n');
+    this.starts = new Array(this.lines.length);
+    let at = 0;
+    for (let i = 0; i < this.lines.length; i++) {
+      this.starts[i] = at;
+      at += this.lines[i].length + 1;
+    }
+  }
+
+  root(): MdastRoot {
+    const children = this.blocks(0, this.lines.length);
+    return { type: 'root', children, position: { start: this.point(0), end: this.point(this.text.length) } } as unknown as MdastRoot;
+  }
+
+  /** Offset → point (line and column count UTF-16 units, as micromark does). */
+  private point(offset: number): Point {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - this.starts[low] + 1, offset };
+  }
+
+  private span(from: number, to: number): Position {
+    return { start: this.point(from), end: this.point(to) };
+  }
+
+  private lineEnd(line: number): number {
+    return this.starts[line] + this.lines[line].length;
+  }
+
+  /** The blocks of lines [first, end): the document, or a container's content. */
+  private blocks(first: number, end: number): Node[] {
+    const children: Node[] = [];
+    const lines = this.lines;
+    let line = first;
+    while (line < end) {
+      const text = lines[line];
+      if (text === '') {
+        line++;
+        continue;
+      }
+      if (text.endsWith(' ') || text.endsWith('\t')) throw GIVE_UP;
+      const heading = HEADING.exec(text);
+      if (heading) {
+        if (text.endsWith('#')) throw GIVE_UP;
+        const depth = heading[1].length;
+        const start = this.starts[line];
+        children.push({
+          type: 'heading',
+          depth,
+          children: this.inline(start + depth + 1, this.lineEnd(line)),
+          position: this.span(start, this.lineEnd(line)),
+        });
+        line++;
+        continue;
+      }
+      if (text.startsWith('```')) {
+        line = this.fence(line, end, children);
+        continue;
+      }
+      if (text.startsWith('- ')) {
+        line = this.list(line, end, children);
+        continue;
+      }
+      if (text.startsWith('|')) {
+        line = this.table(line, end, children);
+        continue;
+      }
+      const container = CONTAINER.exec(text);
+      if (container) {
+        // Closed by the next line that starts with `:::`, which must be exactly that: a nested
+        // container (whose `:::` would close the outer one) or a fence of another size gives up.
+        let close = line + 1;
+        while (close < end && !lines[close].startsWith(':::')) close++;
+        if (close >= end || lines[close] !== ':::') throw GIVE_UP;
+        children.push({
+          type: 'containerDirective',
+          name: container[1],
+          attributes: {},
+          children: this.blocks(line + 1, close),
+          position: this.span(this.starts[line], this.lineEnd(close)),
+        });
+        line = close + 1;
+        continue;
+      }
+      line = this.paragraph(line, end, children);
+    }
+    return children;
+  }
+
+  private paragraph(first: number, end: number, children: Node[]): number {
+    const lines = this.lines;
+    if (LINE_STOP.test(lines[first]) || /^\[[^\]]*\]:/.test(lines[first])) throw GIVE_UP;
+    let last = first;
+    while (last + 1 < end && lines[last + 1] !== '') {
+      const next = lines[last + 1];
+      if (LINE_STOP.test(next) || next.endsWith(' ') || next.endsWith('\t')) throw GIVE_UP;
+      last++;
+    }
+    const start = this.starts[first];
+    const to = this.lineEnd(last);
+    children.push({ type: 'paragraph', children: this.inline(start, to), position: this.span(start, to) });
+    return last + 1;
+  }
+
+  private fence(first: number, end: number, children: Node[]): number {
+    const lines = this.lines;
+    const open = FENCE.exec(lines[first]);
+    if (!open) throw GIVE_UP;
+    const size = open[1].length;
+    const info = open[2];
+    if (info.startsWith(' ') || /[\\&]/.test(info)) throw GIVE_UP;
+    const space = info.indexOf(' ');
+    const lang = info === '' ? null : space < 0 ? info : info.slice(0, space);
+    const meta = space < 0 ? null : info.slice(space + 1).replace(/^ +/, '');
+    if (meta === '') throw GIVE_UP;
+    let close = first + 1;
+    for (; close < end; close++) {
+      const text = lines[close];
+      // A closing fence: as many backticks or more, nothing else. Anything close to one gives up.
+      if (/^ {0,3}`{3,}[ \t]*$/.test(text)) {
+        if (/^`+$/.test(text) && text.length >= size) break;
+        throw GIVE_UP;
+      }
+    }
+    if (close >= end) throw GIVE_UP;
+    const value = first + 1 === close ? '' : this.text.slice(this.starts[first + 1], this.lineEnd(close - 1));
+    children.push({ type: 'code', lang, meta, value, position: this.span(this.starts[first], this.lineEnd(close)) });
+    return close + 1;
+  }
+
+  /** A tight list of one-line `- ` items, ended by a blank line or the end. */
+  private list(first: number, end: number, children: Node[]): number {
+    const lines = this.lines;
+    const items: Node[] = [];
+    let line = first;
+    for (; line < end && lines[line].startsWith('- '); line++) {
+      const text = lines[line];
+      const content = text.slice(2);
+      if (content === '' || LINE_STOP.test(content) || TASK.test(content) || text.endsWith(' ') || text.endsWith('\t')) throw GIVE_UP;
+      const start = this.starts[line];
+      const to = this.lineEnd(line);
+      items.push({
+        type: 'listItem',
+        spread: false,
+        checked: null,
+        children: [{ type: 'paragraph', children: this.inline(start + 2, to), position: this.span(start + 2, to) }],
+        position: this.span(start, to),
+      });
+    }
+    this.blockEnds(line, end, true);
+    children.push({
+      type: 'list',
+      ordered: false,
+      start: null,
+      spread: false,
+      children: items,
+      position: this.span(this.starts[first], this.lineEnd(line - 1)),
+    });
+    return line;
+  }
+
+  /**
+   * After a list or table: the end of the document, or a blank line (then, after a list, not a
+   * line that could continue it: another item would make the list loose). The end of a
+   * container's content counts only when the document ends there too: a list or table straight
+   * above `:::` gives up.
+   */
+  private blockEnds(line: number, end: number, list: boolean): void {
+    const lines = this.lines;
+    if (line >= lines.length) return;
+    if (line >= end || lines[line] !== '') throw GIVE_UP;
+    if (!list) return;
+    let next = line;
+    while (next < end && lines[next] === '') next++;
+    if (next < end && (lines[next].startsWith('- ') || lines[next].startsWith(' ') || lines[next].startsWith('\t'))) throw GIVE_UP;
+  }
+
+  private table(first: number, end: number, children: Node[]): number {
+    const lines = this.lines;
+    if (first + 1 >= end) throw GIVE_UP;
+    const head = this.cells(first);
+    const delimiter = lines[first + 1];
+    if (!delimiter.startsWith('|') || !delimiter.endsWith('|')) throw GIVE_UP;
+    const align = delimiter
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => {
+        const found = DELIMITER_CELL.exec(cell);
+        if (!found) throw GIVE_UP;
+        return found[1] && found[2] ? 'center' : found[1] ? 'left' : found[2] ? 'right' : null;
+      });
+    if (align.length !== head.length) throw GIVE_UP;
+    const rows = [this.row(first, head)];
+    let line = first + 2;
+    for (; line < end && lines[line] !== ''; line++) {
+      const cells = this.cells(line);
+      if (cells.length !== head.length) throw GIVE_UP;
+      rows.push(this.row(line, cells));
+    }
+    this.blockEnds(line, end, false);
+    children.push({ type: 'table', align, children: rows, position: this.span(this.starts[first], this.lineEnd(line - 1)) });
+    return line;
+  }
+
+  /** A table row's cells as [from, to) of each `|`-separated part (the pipes included as GFM places them). */
+  private cells(line: number): [number, number][] {
+    const text = this.lines[line];
+    if (!text.startsWith('|') || !text.endsWith('|') || text.length < 3 || text.endsWith('\t')) throw GIVE_UP;
+    const start = this.starts[line];
+    const cells: [number, number][] = [];
+    let at = 0;
+    while (at < text.length - 1) {
+      const next = text.indexOf('|', at + 1);
+      cells.push([start + at, start + next]);
+      at = next;
+    }
+    return cells;
+  }
+
+  private row(line: number, cells: [number, number][]): Node {
+    const last = cells.length - 1;
+    return {
+      type: 'tableRow',
+      children: cells.map(([from, to], index) => {
+        let a = from + 1;
+        let b = to;
+        while (a < b && this.text.charCodeAt(a) === 32) a++;
+        while (b > a && this.text.charCodeAt(b - 1) === 32) b--;
+        if (a === b) throw GIVE_UP;
+        return { type: 'tableCell', children: this.inline(a, b), position: this.span(from, index === last ? to + 1 : to) };
+      }),
+      position: this.span(this.starts[line], this.lineEnd(line)),
+    };
+  }
+
+  /** Plain text [from, to): nothing in it may mean anything but itself. */
+  private plain(from: number, to: number, into: Node[]): void {
+    if (from === to) return;
+    const value = this.text.slice(from, to);
+    if (TEXT_STOP.test(value)) throw GIVE_UP;
+    // A `!` or `:` straight before a construct (`![` is an image): not proven plain.
+    const last = value.charCodeAt(value.length - 1);
+    const next = this.text.charCodeAt(to);
+    if ((last === 33 || last === 58) && (next === 96 || next === 42 || next === 91)) throw GIVE_UP;
+    into.push({ type: 'text', value, position: this.span(from, to) });
+  }
+
+  /** The inline content [from, to) of a heading, paragraph, item or cell. */
+  private inline(from: number, to: number): Node[] {
+    const text = this.text;
+    const nodes: Node[] = [];
+    let plainFrom = from;
+    let at = from;
+    while (at < to) {
+      const c = text.charCodeAt(at);
+      if (c === 96 /* ` */) {
+        const end = this.codeSpan(at, to);
+        this.plain(plainFrom, at, nodes);
+        nodes.push(end.node);
+        at = plainFrom = end.to;
+      } else if (c === 42 /* * */) {
+        const end = this.emphasis(at, to);
+        this.plain(plainFrom, at, nodes);
+        nodes.push(end.node);
+        at = plainFrom = end.to;
+      } else if (c === 91 /* [ */) {
+        const end = this.link(at, to);
+        this.plain(plainFrom, at, nodes);
+        nodes.push(end.node);
+        at = plainFrom = end.to;
+      } else at++;
+    }
+    this.plain(plainFrom, to, nodes);
+    return nodes;
+  }
+
+  /** A code span of one or two backticks on one line, without spaces at its edges. */
+  private codeSpan(from: number, to: number): { node: Node; to: number } {
+    const text = this.text;
+    let size = 1;
+    while (from + size < to && text.charCodeAt(from + size) === 96) size++;
+    if (size > 2) throw GIVE_UP;
+    const fence = size === 1 ? '`' : '``';
+    let at = from + size;
+    for (;;) {
+      const close = text.indexOf(fence, at);
+      if (close < 0 || close + size > to) throw GIVE_UP;
+      // Exactly `size` backticks: a longer run is not the closer.
+      if (text.charCodeAt(close + size) === 96) {
+        at = close + size;
+        while (text.charCodeAt(at) === 96) at++;
+        continue;
+      }
+      const content = text.slice(from + size, close);
+      if (content === '' || content.includes('\n') || content.startsWith(' ') || content.endsWith(' ') || content.includes('`')) throw GIVE_UP;
+      return { node: { type: 'inlineCode', value: content, position: this.span(from, close + size) }, to: close + size };
+    }
+  }
+
+  /**
+   * `*x*` or `**x**`: an opener after a space or the start, before a letter or digit; the next `*`
+   * run the same size, after a letter or digit and before a space, an end or `.,;:!?)`. Each run
+   * can then only open or only close (CommonMark's flanking rules), so they pair as written.
+   */
+  private emphasis(from: number, to: number): { node: Node; to: number } {
+    const text = this.text;
+    const size = text.charCodeAt(from + 1) === 42 ? 2 : 1;
+    const before = from === 0 ? ' ' : text[from - 1];
+    const after = text[from + size] ?? '';
+    if (!(before === ' ' || before === '\n' || this.isContentStart(from)) || !ALNUM.test(after)) throw GIVE_UP;
+    const close = text.indexOf('*', from + size);
+    if (close < 0 || close + size > to) throw GIVE_UP;
+    if (size === 2 ? text.charCodeAt(close + 1) !== 42 || text.charCodeAt(close + 2) === 42 : text.charCodeAt(close + 1) === 42) throw GIVE_UP;
+    const end = close + size;
+    if (!ALNUM.test(text[close - 1]) || !(end === to || CLOSER_AFTER.test(text[end]))) throw GIVE_UP;
+    const children: Node[] = [];
+    if (text.slice(from + size, close).includes('[')) throw GIVE_UP;
+    // Text and code spans inside.
+    let plainFrom = from + size;
+    let at = plainFrom;
+    while (at < close) {
+      if (text.charCodeAt(at) === 96) {
+        const span = this.codeSpan(at, close);
+        this.plain(plainFrom, at, children);
+        children.push(span.node);
+        at = plainFrom = span.to;
+      } else at++;
+    }
+    this.plain(plainFrom, close, children);
+    return { node: { type: size === 2 ? 'strong' : 'emphasis', children, position: this.span(from, end) }, to: end };
+  }
+
+  /** Whether `at` is where a block's inline content starts (after `# `, `- `, `| `…: whitespace to the flanking rules). */
+  private isContentStart(at: number): boolean {
+    const c = this.text[at - 1];
+    return c === undefined || c === ' ' || c === '\n';
+  }
+
+  /** `[label](destination)`: a plain label on one line, a destination without spaces, quotes, brackets or escapes. */
+  private link(from: number, to: number): { node: Node; to: number } {
+    const text = this.text;
+    const close = text.indexOf(']', from + 1);
+    if (close < 0 || close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
+    const label = text.slice(from + 1, close);
+    if (label === '' || /[[`*\n^]/.test(label) || label.startsWith(' ') || label.endsWith(' ')) throw GIVE_UP;
+    const paren = text.indexOf(')', close + 2);
+    if (paren < 0 || paren >= to) throw GIVE_UP;
+    const url = text.slice(close + 2, paren);
+    if (!DESTINATION.test(url)) throw GIVE_UP;
+    const children: Node[] = [];
+    this.plain(from + 1, close, children);
+    return { node: { type: 'link', title: null, url, children, position: this.span(from, paren + 1) }, to: paren + 1 };
+  }
+}
+
+/**
+ * The mdast of `text` when it is proven to be inside the fast path's subset, else undefined (the
+ * caller parses it with micromark). The same for markdown and MDX: nothing MDX reads differently
+ * (`<`, `{`, `import`/`export` lines, indented code) is accepted.
+ */
+export function fastParse(text: string): MdastRoot | undefined {
+  if (text.includes('\r')) return undefined;
+  try {
+    return new FastParser(text).root();
+  } catch (error) {
+    if (error === GIVE_UP) return undefined;
+    throw error;
+  }
+}
