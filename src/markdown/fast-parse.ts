@@ -12,7 +12,7 @@
  * tight `- ` lists of one-line items, GFM tables, `:::name` container directives (no label, no
  * attributes), and inside text: `*emphasis*`, `**strong**`, `` `code` `` and `[text](url)` with a
  * plain label and destination. What ends the fast path, among others: a leading space or tab (an
- * indent), any `\`, `&`, `<`, `{`, `}`, `_`, `~`, `@`, `www.` or `http` in text, a `:` followed by
+ * indent), any `\`, `&`, `<`, `{`, `}`, `_`, `~`, `@` or `www.` in text, a `:` followed by
  * anything but a space, a line that could start another block inside a paragraph, a `*` whose
  * meaning depends on CommonMark's delimiter rules, and trailing spaces.
  *
@@ -37,8 +37,11 @@ type Node = { type: string; children?: Node[]; position?: Position; [key: string
 /** Thrown inside the parser to give up; never leaves this module. */
 const GIVE_UP = Symbol('fast-parse: not proven');
 
-/** Characters that end the fast path wherever they are in text (code excluded): see the header. */
-const TEXT_STOP = /[\\&<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|www\.|http|:[^ \n]|!\[/i;
+/**
+ * Characters that end the fast path wherever they are in text (code excluded): see the header. GFM's
+ * autolink literals need `www.`, an `@` or `http(s)://` (whose `:` is followed by `/`).
+ */
+const TEXT_STOP = /[\\&<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|www\.|:[^ \n]|!\[/i;
 /** Characters a block line may not start with (no interpretation of them is proven here). */
 const LINE_STOP = /^(?:[ \t>*+\-=_~<|:{#]|```|\d{1,9}[.)]|import |export )/;
 const HEADING = /^(#{1,6}) (?=[^ ])/;

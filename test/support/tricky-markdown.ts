@@ -158,6 +158,7 @@ export const EVERYDAY = [
   ':::tip\n\n- a\n- b\n\n:::',
   ':::info\n\n| A |\n| - |\n| b |\n\n:::',
   'Ünïcödé and 😀 *em*',
+  'An HTTP client; http, https and www',
   '',
 ];
 
@@ -233,7 +234,8 @@ export const NEAR_MISSES = [
   'import x from "y"',
   '[ref]: /url',
   'www.example.com',
-  'HTTP and http',
+  'see http://a.b/c and HTTPS://A.B',
+  'WWW.example.com/x',
 ];
 
 /**
