@@ -14,7 +14,7 @@
  * plain label and destination. What ends the fast path, among others: a leading space or tab (an
  * indent), any `\`, `&`, `<`, `{`, `}`, `_`, `~`, `@` or `www.` in text, a `:` followed by
  * anything but a space, a line that could start another block inside a paragraph, a `*` whose
- * meaning depends on CommonMark's delimiter rules, and trailing spaces.
+ * meaning depends on CommonMark's delimiter rules, trailing spaces, a CR or a NUL anywhere.
  *
  * The differential test (test/unit/markdown/syntax-needs.test.ts, bench/differential.mjs) holds
  * its trees equal to the reference parse over generated snippets, every fixture, this site and
@@ -424,7 +424,8 @@ class FastParser {
  * (`<`, `{`, `import`/`export` lines, indented code) is accepted.
  */
 export function fastParse(text: string): MdastRoot | undefined {
-  if (text.includes('\r')) return undefined;
+  // CR ends lines too; micromark turns NUL into U+FFFD everywhere, code included.
+  if (text.includes('\r') || text.includes('\0')) return undefined;
   try {
     return new FastParser(text).root();
   } catch (error) {

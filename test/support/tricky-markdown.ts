@@ -236,6 +236,9 @@ export const NEAR_MISSES = [
   'www.example.com',
   'see http://a.b/c and HTTPS://A.B',
   'WWW.example.com/x',
+  // NUL becomes U+FFFD everywhere, code included
+  '```\nnul \u0000 in code\n```',
+  'a `nul \u0000` span',
 ];
 
 /**
