@@ -219,6 +219,8 @@ export const NEAR_MISSES = [
   ':::note\n```\n:::\n```\n:::',
   ':::note\nunclosed',
   ':::note\nx\n:::tip',
+  ':::note\n:::',
+  ':::note\n\n:::',
   '::::note\nfour\n::::',
   'para\n:::note\nx\n:::',
   'Setext\n---',
