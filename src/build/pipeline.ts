@@ -233,14 +233,14 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
         early.warnings = ctx.warnings.fresh();
         // From the cache: what the first pass compiled still counts as compiled by this build.
         const again = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
-        result = { ...again, compiledCount: result.compiledCount + again.compiledCount, workers: Math.max(result.workers, again.workers) };
+        result = { ...again, compiledCount: result.compiledCount + again.compiledCount, threads: Math.max(result.threads, again.threads) };
       } else result.state.fileRoutes = final;
       // Both lists: a problem the site set to 'log' is printed as information, as without overlap.
       for (const warning of [...early.warnings.items, ...early.warnings.logged]) ctx.warnings.add(warning);
       await compileApiPages({ ctx, content: sources.content, table, highlighter, result });
       return result;
     },
-    (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.workers ? `, on ${r.workers} threads` : ''}`,
+    (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.threads ? `, on ${r.threads} threads` : ''}`,
   );
   return sources;
 }

@@ -18,7 +18,7 @@ export function createProgram(): Command {
     .option('--no-cache', 'ignore and do not write .folio-cache')
     .option(
       '--threads <n>',
-      'worker threads for compiling markdown (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)',
+      'threads compiling markdown, the main one included (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)',
     )
     .option('--force', 'run every stage even when nothing changed since the last build', false)
     .option('--debug', 'print the stack trace of errors (also FOLIO_DEBUG=1)', false)

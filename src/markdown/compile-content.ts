@@ -81,8 +81,8 @@ export interface CompileStepResult {
   fingerprints: Map<string, string>;
   /** Files compiled this build (not reused, not from the cache). */
   compiledCount: number;
-  /** Worker threads the compile used (0: this thread only). */
-  workers: number;
+  /** Threads that compiled: 0 when this thread did alone, else the workers and this thread. */
+  threads: number;
 }
 
 /**
@@ -342,7 +342,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     frontMatter,
     fingerprints,
     compiledCount,
-    workers: many.workers,
+    threads: many.threads,
   };
   if (!input.skipApi) await compileApiPages({ ...input, highlighter, result });
   return result;

@@ -58,6 +58,24 @@ describe('parallel and single-threaded builds', () => {
       removeDir(copy);
     }
   });
+
+  it('report the first error in file order when pages fail in the worker and in the main thread alike', () => {
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-bad-'));
+    try {
+      execFileSync('cp', ['-r', `${site}/.`, copy]);
+      const pages = fg.sync('docs/**/*.md', { cwd: copy }).sort();
+      // Every page from the 25th on is broken, each on its own line: both compiling threads meet some.
+      pages.slice(24).forEach((page, i) => writeFileSync(path.join(copy, page), `---\ntitle: Broken\n---\n${'\n'.repeat(i + 1)}Text {unclosed\n`));
+      for (let run = 0; run < 2; run++) {
+        const result = runCli(['build', '--root', copy, '--threads', '2', '--no-cache']);
+        expect(result.status).toBe(1);
+        expect(result.output).toMatch(/MDX_SYNTAX/);
+        expect(result.output).toContain(`${path.basename(pages[24])}:5:`);
+      }
+    } finally {
+      removeDir(copy);
+    }
+  });
 });
 
 describe('the persistent cache', () => {
