@@ -2,6 +2,7 @@
  * Runs the emitters of a build. One function for both drivers: `previous` (watch mode) skips
  * an emitter whose fingerprint did not change and reports the files it stopped writing.
  */
+import { runLanes } from '../core/lanes.js';
 import { FolioError, isFolioError } from '../errors/index.js';
 import type { EmitInput, EmittedFile, Emitter, EmitterRecord } from './types.js';
 
@@ -94,18 +95,18 @@ const WRITES_IN_FLIGHT = 16;
  * every write started has settled; no new write starts after a failure.
  */
 async function writeAll(files: readonly EmittedFile[], write: (urlPath: string, contents: string | Uint8Array) => Promise<void> | void): Promise<void> {
-  let next = 0;
   const failures: { at: number; error: unknown }[] = [];
-  const worker = async () => {
-    while (next < files.length && !failures.length) {
-      const at = next++;
-      try {
-        await write(files[at].path, files[at].contents);
-      } catch (error) {
-        failures.push({ at, error });
-      }
+  const lane = async (at: number) => {
+    try {
+      await write(files[at].path, files[at].contents);
+    } catch (error) {
+      failures.push({ at, error });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(WRITES_IN_FLIGHT, files.length) }, worker));
+  await runLanes(
+    files.length,
+    Array.from({ length: Math.min(WRITES_IN_FLIGHT, files.length) }, () => lane),
+    () => failures.length > 0,
+  );
   if (failures.length) throw failures.sort((a, b) => a.at - b.at)[0].error;
 }

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Cache } from '../core/cache.js';
+import { runLanes } from '../core/lanes.js';
 import { createPool, defaultThreads } from '../core/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
 import { compileCacheKey, compileFresh, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
@@ -93,6 +94,11 @@ export async function compileMany({
   // 17.6-19.7 s CPU, one worker and this thread 10.3-11.0 s and 16.5-17.7 s, 55 MB less RSS).
   const workers = threads > 1 && misses.length >= PARALLEL_THRESHOLD && file ? Math.min(threads, Math.ceil(misses.length / 8)) - 1 : 0;
   const compiledHere = new Map<string, CompiledContent>();
+  const compileHere = async (job: CompileJob) => {
+    const key = keys.get(job)!;
+    const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter, cache }, key);
+    return keep(job, result, stored ? key : undefined);
+  };
   if (workers > 0) {
     const pool = createPool<CompileJob, CompileAnswer>({
       file: file!,
@@ -105,56 +111,42 @@ export async function compileMany({
       resourceLimits: { maxYoungGenerationSizeMb: 64 },
     });
     // The first failure in job order wins, as in a single-threaded compile.
-    const failures = new Map<number, unknown>();
-    const localFailures = new Map<number, unknown>();
+    // (A worker's failure arrives as a message, rebuilt into an error; this thread's is the error itself.)
+    const failures = new Map<number, { reason: unknown; here: boolean }>();
     try {
-      let next = 0;
-      const lane = async () => {
-        while (next < misses.length) {
-          const index = next++;
-          const job = misses[index];
-          try {
-            const { compiled: result, stored } = await pool.run(job);
-            const key = keys.get(job)!;
-            if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
-            compiledHere.set(job.file, keep(job, result, stored ? key : undefined));
-          } catch (reason) {
-            failures.set(index, reason);
-          }
+      const workerLane = async (index: number) => {
+        const job = misses[index];
+        try {
+          const { compiled: result, stored } = await pool.run(job);
+          const key = keys.get(job)!;
+          if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
+          compiledHere.set(job.file, keep(job, result, stored ? key : undefined));
+        } catch (reason) {
+          failures.set(index, { reason, here: false });
         }
       };
       // This thread's lane: one job at a time from the same queue, letting the workers' answers in between.
-      const local = async () => {
-        while (next < misses.length) {
-          const index = next++;
-          const job = misses[index];
-          try {
-            const key = keys.get(job)!;
-            const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter, cache }, key);
-            compiledHere.set(job.file, keep(job, result, stored ? key : undefined));
-          } catch (reason) {
-            localFailures.set(index, reason);
-          }
-          await new Promise((resolve) => setImmediate(resolve));
+      const localLane = async (index: number) => {
+        const job = misses[index];
+        try {
+          compiledHere.set(job.file, await compileHere(job));
+        } catch (reason) {
+          failures.set(index, { reason, here: true });
         }
+        await new Promise((resolve) => setImmediate(resolve));
       };
-      await Promise.all([...Array.from({ length: workers * WINDOW_PER_WORKER }, lane), local()]);
+      await runLanes(misses.length, [...Array.from({ length: workers * WINDOW_PER_WORKER }, () => workerLane), localLane]);
     } finally {
       await pool.close();
     }
-    const first = Math.min(...failures.keys(), ...localFailures.keys());
-    if (localFailures.has(first)) throw localFailures.get(first);
-    if (failures.size) throw rebuildWorkerError(failures.get(first));
+    if (failures.size) {
+      const { reason, here } = failures.get(Math.min(...failures.keys()))!;
+      throw here ? reason : rebuildWorkerError(reason);
+    }
   }
   for (const job of misses) {
-    // What the workers compiled, else (in one thread) a compile here.
-    let kept = compiledHere.get(job.file);
-    if (!kept) {
-      const key = keys.get(job)!;
-      const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter, cache }, key);
-      kept = keep(job, result, stored ? key : undefined);
-    }
-    results.set(job.file, kept);
+    // What the threads compiled, else (in one thread) a compile here.
+    results.set(job.file, compiledHere.get(job.file) ?? (await compileHere(job)));
   }
   // Callers look results up by file; keep the order of the jobs all the same.
   return { results: new Map(jobs.map((job) => [job.file, results.get(job.file)!])), compiled: misses.length, threads: workers ? workers + 1 : 0 };

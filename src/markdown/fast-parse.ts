@@ -44,6 +44,8 @@ const GIVE_UP = Symbol('fast-parse: not proven');
 const TEXT_STOP = /[\\&<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|www\.|:[^ \n]|!\[/i;
 /** Characters a block line may not start with (no interpretation of them is proven here). */
 const LINE_STOP = /^(?:[ \t>*+\-=_~<|:{#]|```|\d{1,9}[.)]|import |export )/;
+/** Trailing spaces or tabs (a hard break, or whitespace micromark strips from the text). */
+const TRAILING_SPACE = /[ \t]$/;
 const HEADING = /^(#{1,6}) (?=[^ ])/;
 const FENCE = /^(`{3,})([^`]*)$/;
 const CONTAINER = /^:::([A-Za-z][\w-]*)$/;
@@ -103,7 +105,7 @@ class FastParser {
         line++;
         continue;
       }
-      if (text.endsWith(' ') || text.endsWith('\t')) throw GIVE_UP;
+      if (TRAILING_SPACE.test(text)) throw GIVE_UP;
       const heading = HEADING.exec(text);
       if (heading) {
         if (text.endsWith('#')) throw GIVE_UP;
@@ -158,7 +160,7 @@ class FastParser {
     let last = first;
     while (last + 1 < end && lines[last + 1] !== '') {
       const next = lines[last + 1];
-      if (LINE_STOP.test(next) || next.endsWith(' ') || next.endsWith('\t')) throw GIVE_UP;
+      if (LINE_STOP.test(next) || TRAILING_SPACE.test(next)) throw GIVE_UP;
       last++;
     }
     const start = this.starts[first];
@@ -201,7 +203,7 @@ class FastParser {
     for (; line < end && lines[line].startsWith('- '); line++) {
       const text = lines[line];
       const content = text.slice(2);
-      if (content === '' || LINE_STOP.test(content) || TASK.test(content) || text.endsWith(' ') || text.endsWith('\t')) throw GIVE_UP;
+      if (content === '' || LINE_STOP.test(content) || TASK.test(content) || TRAILING_SPACE.test(text)) throw GIVE_UP;
       const start = this.starts[line];
       const to = this.lineEnd(line);
       items.push({
@@ -270,7 +272,7 @@ class FastParser {
   /** A table row's cells as [from, to) of each `|`-separated part (the pipes included as GFM places them). */
   private cells(line: number): [number, number][] {
     const text = this.lines[line];
-    if (!text.startsWith('|') || !text.endsWith('|') || text.length < 3 || text.endsWith('\t')) throw GIVE_UP;
+    if (!text.startsWith('|') || !text.endsWith('|') || text.length < 3) throw GIVE_UP;
     const start = this.starts[line];
     const cells: [number, number][] = [];
     let at = 0;
@@ -318,22 +320,15 @@ class FastParser {
     let at = from;
     while (at < to) {
       const c = text.charCodeAt(at);
-      if (c === 96 /* ` */) {
-        const end = this.codeSpan(at, to);
-        this.plain(plainFrom, at, nodes);
-        nodes.push(end.node);
-        at = plainFrom = end.to;
-      } else if (c === 42 /* * */) {
-        const end = this.emphasis(at, to);
-        this.plain(plainFrom, at, nodes);
-        nodes.push(end.node);
-        at = plainFrom = end.to;
-      } else if (c === 91 /* [ */) {
-        const end = this.link(at, to);
-        this.plain(plainFrom, at, nodes);
-        nodes.push(end.node);
-        at = plainFrom = end.to;
-      } else at++;
+      // A code span, emphasis or a link; anything else is plain text up to the next one.
+      const construct = c === 96 ? this.codeSpan(at, to) : c === 42 ? this.emphasis(at, to) : c === 91 ? this.link(at, to) : undefined;
+      if (!construct) {
+        at++;
+        continue;
+      }
+      this.plain(plainFrom, at, nodes);
+      nodes.push(construct.node);
+      at = plainFrom = construct.to;
     }
     this.plain(plainFrom, to, nodes);
     return nodes;
@@ -370,35 +365,19 @@ class FastParser {
   private emphasis(from: number, to: number): { node: Node; to: number } {
     const text = this.text;
     const size = text.charCodeAt(from + 1) === 42 ? 2 : 1;
-    const before = from === 0 ? ' ' : text[from - 1];
+    // Before the opener: a space, a line ending or the start of the content (`# `, `- `, `| ` before it).
+    const before = text[from - 1];
     const after = text[from + size] ?? '';
-    if (!(before === ' ' || before === '\n' || this.isContentStart(from)) || !ALNUM.test(after)) throw GIVE_UP;
+    if (!(before === undefined || before === ' ' || before === '\n') || !ALNUM.test(after)) throw GIVE_UP;
     const close = text.indexOf('*', from + size);
     if (close < 0 || close + size > to) throw GIVE_UP;
     if (size === 2 ? text.charCodeAt(close + 1) !== 42 || text.charCodeAt(close + 2) === 42 : text.charCodeAt(close + 1) === 42) throw GIVE_UP;
     const end = close + size;
     if (!ALNUM.test(text[close - 1]) || !(end === to || CLOSER_AFTER.test(text[end]))) throw GIVE_UP;
-    const children: Node[] = [];
+    // Text and code spans inside (no `*` is, being the next one; a link would be, so it gives up).
     if (text.slice(from + size, close).includes('[')) throw GIVE_UP;
-    // Text and code spans inside.
-    let plainFrom = from + size;
-    let at = plainFrom;
-    while (at < close) {
-      if (text.charCodeAt(at) === 96) {
-        const span = this.codeSpan(at, close);
-        this.plain(plainFrom, at, children);
-        children.push(span.node);
-        at = plainFrom = span.to;
-      } else at++;
-    }
-    this.plain(plainFrom, close, children);
+    const children = this.inline(from + size, close);
     return { node: { type: size === 2 ? 'strong' : 'emphasis', children, position: this.span(from, end) }, to: end };
-  }
-
-  /** Whether `at` is where a block's inline content starts (after `# `, `- `, `| `…: whitespace to the flanking rules). */
-  private isContentStart(at: number): boolean {
-    const c = this.text[at - 1];
-    return c === undefined || c === ' ' || c === '\n';
   }
 
   /** `[label](destination)`: a plain label on one line, a destination without spaces, quotes, brackets or escapes. */

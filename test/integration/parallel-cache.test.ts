@@ -44,36 +44,39 @@ describe('parallel and single-threaded builds', () => {
     }
   });
 
-  it('report the first error in file order from a worker, with file and line', () => {
+  /** Builds a copy of the corpus whose pages `breakPages` rewrites; returns the output and the sorted pages. */
+  function buildBroken(breakPages: (copy: string, pages: string[]) => void, runs = 1): { outputs: ReturnType<typeof runCli>[]; pages: string[] } {
     const copy = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-bad-'));
     try {
       execFileSync('cp', ['-r', `${site}/.`, copy]);
       const pages = fg.sync('docs/**/*.md', { cwd: copy }).sort();
-      writeFileSync(path.join(copy, pages[40]), '---\ntitle: Broken\n---\n\nText {unclosed\n');
-      const result = runCli(['build', '--root', copy, '--threads', '2', '--no-cache']);
-      expect(result.status).toBe(1);
-      expect(result.output).toMatch(/MDX_SYNTAX/);
-      expect(result.output).toContain(`${path.basename(pages[40])}:5:`);
+      breakPages(copy, pages);
+      const outputs = Array.from({ length: runs }, () => runCli(['build', '--root', copy, '--threads', '2', '--no-cache']));
+      return { outputs, pages };
     } finally {
       removeDir(copy);
     }
+  }
+
+  it('report the first error in file order from a worker, with file and line', () => {
+    const { outputs, pages } = buildBroken((copy, pages) => writeFileSync(path.join(copy, pages[40]), '---\ntitle: Broken\n---\n\nText {unclosed\n'));
+    const [result] = outputs;
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/MDX_SYNTAX/);
+    expect(result.output).toContain(`${path.basename(pages[40])}:5:`);
   });
 
   it('report the first error in file order when pages fail in the worker and in the main thread alike', () => {
-    const copy = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-bad-'));
-    try {
-      execFileSync('cp', ['-r', `${site}/.`, copy]);
-      const pages = fg.sync('docs/**/*.md', { cwd: copy }).sort();
-      // Every page from the 25th on is broken, each on its own line: both compiling threads meet some.
-      pages.slice(24).forEach((page, i) => writeFileSync(path.join(copy, page), `---\ntitle: Broken\n---\n${'\n'.repeat(i + 1)}Text {unclosed\n`));
-      for (let run = 0; run < 2; run++) {
-        const result = runCli(['build', '--root', copy, '--threads', '2', '--no-cache']);
-        expect(result.status).toBe(1);
-        expect(result.output).toMatch(/MDX_SYNTAX/);
-        expect(result.output).toContain(`${path.basename(pages[24])}:5:`);
-      }
-    } finally {
-      removeDir(copy);
+    // Every page from the 25th on is broken, each on its own line: both compiling threads meet some.
+    const { outputs, pages } = buildBroken(
+      (copy, pages) =>
+        pages.slice(24).forEach((page, i) => writeFileSync(path.join(copy, page), `---\ntitle: Broken\n---\n${'\n'.repeat(i + 1)}Text {unclosed\n`)),
+      2,
+    );
+    for (const result of outputs) {
+      expect(result.status).toBe(1);
+      expect(result.output).toMatch(/MDX_SYNTAX/);
+      expect(result.output).toContain(`${path.basename(pages[24])}:5:`);
     }
   });
 });

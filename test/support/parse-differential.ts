@@ -57,17 +57,21 @@ async function withFullParse<T>(full: boolean, run: () => Promise<T>): Promise<T
   }
 }
 
-/** Markdown text as the parser gets it: both syntax trees must be equal. */
-export async function compareTree(tally: DifferentialTally, name: string, text: string, { mdx }: { mdx: boolean }): Promise<void> {
+/**
+ * Markdown text as the parser gets it: both syntax trees must be equal. Returns whether folio's
+ * parse differs from the reference path at all for this text (fast path or fewer extensions).
+ */
+export async function compareTree(tally: DifferentialTally, name: string, text: string, { mdx }: { mdx: boolean }): Promise<boolean> {
   tally.inputs++;
   const needs = await withFullParse(false, async () => syntaxNeeds(text));
   const fast = await withFullParse(false, async () => fastParse(text) !== undefined);
   if (fast) tally.fast++;
-  if (!fast && Object.values(needs).every(Boolean)) return;
+  if (!fast && Object.values(needs).every(Boolean)) return false;
   tally.pruned++;
   const pruned = await withFullParse(false, () => outcome(() => parseMarkdown(text, { mdx })));
   const full = await outcome(() => parseMarkdown(text, { mdx, full: true }));
   if (pruned !== full) tally.differences.push({ name, what: 'tree', pruned, full });
+  return true;
 }
 
 /** A source file (front matter and all): the trees and the compiled pages must be equal. */
@@ -85,8 +89,8 @@ export async function compareFile(
   const mdx = file.endsWith('.mdx');
   const { text } = applyCompat(body, mdx ? COMPAT : { comments: false, admonitions: true, headingIds: true });
   const before = tally.differences.length;
-  await compareTree(tally, name, text, { mdx });
-  if ((fastParse(text) === undefined && Object.values(syntaxNeeds(text)).every(Boolean)) || tally.differences.length > before) return;
+  const compared = await compareTree(tally, name, text, { mdx });
+  if (!compared || tally.differences.length > before) return;
   const compile = () =>
     compileMarkdown({
       body,
