@@ -28,7 +28,7 @@ export interface BuildOptions {
   now?: Date;
   /** Reused across builds in watch mode (grammars stay loaded). */
   highlighter?: CodeHighlighter;
-  /** Worker threads for compiling markdown (1: single-threaded). Default: the core count. */
+  /** Threads compiling markdown, the main one included, at most one per core (1: single-threaded). Default: the core count once there is enough markdown. */
   threads?: number;
   /** Run every stage even when nothing changed since the last build (up-to-date.ts). */
   force?: boolean;

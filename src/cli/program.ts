@@ -18,7 +18,7 @@ export function createProgram(): Command {
     .option('--no-cache', 'ignore and do not write .folio-cache')
     .option(
       '--threads <n>',
-      'threads compiling markdown, the main one included (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)',
+      'threads compiling markdown, the main one included, at most one per core (1: single-threaded; default: one per core when there is over 1.5 MB of markdown to compile)',
     )
     .option('--force', 'run every stage even when nothing changed since the last build', false)
     .option('--debug', 'print the stack trace of errors (also FOLIO_DEBUG=1)', false)
@@ -26,7 +26,8 @@ export function createProgram(): Command {
       async (options: { root: string; out: string; strict: boolean; quiet: boolean; cache: boolean; threads?: string; force: boolean; debug: boolean }) => {
         if (options.debug) process.env.FOLIO_DEBUG = '1';
         const { build } = await import('../build/build.js');
-        const threads = options.threads === undefined ? undefined : Number.parseInt(options.threads, 10);
+        // Digits only: `1.5` or `2x` is refused, not read as 1 or 2.
+        const threads = options.threads === undefined ? undefined : /^\d+$/.test(options.threads) ? Number(options.threads) : Number.NaN;
         if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
           program.error(`--threads must be a whole number of 1 or more, got "${options.threads}"`);
         }

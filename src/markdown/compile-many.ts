@@ -87,7 +87,9 @@ export async function compileMany({
   }
   const file = workerFile();
   const bytes = misses.reduce((sum, job) => sum + job.body.length, 0);
-  const threads = requested ?? (bytes >= AUTO_PARALLEL_BYTES ? defaultThreads() : 1);
+  // More threads than cores only adds start-ups (each loads the toolchain): `--threads 1000000` is
+  // capped, not a thousand workers (at least 2, so `--threads 2` means the same on any machine).
+  const threads = requested !== undefined ? Math.min(requested, Math.max(2, defaultThreads())) : bytes >= AUTO_PARALLEL_BYTES ? defaultThreads() : 1;
   // This thread is one of the compiling threads: `threads` 2 is one worker beside it. It mostly
   // waits for the workers' answers otherwise, and each worker must load the toolchain and compile
   // its grammars first (1,000 pages, 4 alternating pairs: two workers 10.9-12.0 s wall and

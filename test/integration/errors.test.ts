@@ -154,6 +154,15 @@ describe('the CLI', () => {
     expect(result.output).not.toMatch(/✓ loadConfig/);
   });
 
+  it('refuses a --threads that is not a whole number of 1 or more, before building', () => {
+    for (const value of ['0', '-1', '1.5', '2x', 'abc', '']) {
+      const result = runCli(['build', '--root', root, '--threads', value]);
+      expect(result.status, value).not.toBe(0);
+      expect(result.output).toContain(`--threads must be a whole number of 1 or more, got "${value}"`);
+      expect(result.output).not.toMatch(/✓ loadConfig/);
+    }
+  });
+
   it('has --help and --version', () => {
     const help = runCli(['--help']);
     expect(help.status).toBe(0);

@@ -44,6 +44,14 @@ describe('parallel and single-threaded builds', () => {
     }
   });
 
+  it('start no more threads than cores, whatever --threads asks for', () => {
+    const result = runCli(['build', '--root', site, '--out', 'out-many', '--threads', '1000000', '--no-cache']);
+    expect(result.status, result.output).toBe(0);
+    const cores = Math.max(1, Math.min(os.availableParallelism(), 8));
+    // At least 2 (so --threads 2 means the same anywhere), and one per 8 of the 60 pages at most.
+    expect(result.output).toMatch(new RegExp(`60 compiled, \\d+ cached, on ${Math.min(Math.max(2, cores), 8)} threads`));
+  });
+
   /** Builds a copy of the corpus whose pages `breakPages` rewrites; returns the output and the sorted pages. */
   function buildBroken(breakPages: (copy: string, pages: string[]) => void, runs = 1): { outputs: ReturnType<typeof runCli>[]; pages: string[] } {
     const copy = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-bad-'));
