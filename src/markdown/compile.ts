@@ -203,14 +203,14 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     collected = decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
-    html = toHtml(hast, { allowDangerousHtml: !mdx });
+    html = toHtml(hast, { allowDangerousHtml: true });
   }
   let excerptHtml: string | undefined;
   if (excerptTree) {
     const hast = toHast(excerptTree as MdastRoot, { allowDangerousHtml: !mdx }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
-    excerptHtml = toHtml(hast, { allowDangerousHtml: !mdx });
+    excerptHtml = toHtml(hast, { allowDangerousHtml: true });
   }
   return {
     html,
@@ -407,7 +407,7 @@ async function renderWithMdx(
     addTocExport(tree, info.headings);
   };
   const rehypeFolio = () => async (tree: HastRoot) => {
-    await highlightCode({ tree, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
+    await highlightCode({ tree, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt, asHtml: false });
     collected = decorateAndCollect(tree, { lineOffset: input.bodyLineOffset });
     collected.links.push(...collectLinkElements(tree, input.bodyLineOffset));
   };

@@ -299,7 +299,12 @@ function decodeEntities(text: string): string {
 /** Replaces the `@theme/CodeBlock` placeholders of rendered HTML with highlighted blocks (as fenced code). */
 export async function highlightCodeBlocks(
   html: string,
-  { highlighter, cache, cacheSalt, toHtml }: { highlighter: CodeHighlighter; cache?: Cache; cacheSalt: string; toHtml: (tree: HastRoot) => string },
+  {
+    highlighter,
+    cache,
+    cacheSalt,
+    toHtml,
+  }: { highlighter: CodeHighlighter; cache?: Cache; cacheSalt: string; toHtml: (tree: HastRoot, options: { allowDangerousHtml: boolean }) => string },
 ): Promise<string> {
   if (!html.includes('data-folio-code')) return html;
   const blocks: { whole: string; lang: string; meta: string; code: string }[] = [];
@@ -328,7 +333,7 @@ export async function highlightCodeBlocks(
   };
   await highlightCode({ tree, highlighter, cache, cacheSalt });
   let index = 0;
-  const rendered = tree.children.map((child) => toHtml({ type: 'root', children: [child] }));
+  const rendered = tree.children.map((child) => toHtml({ type: 'root', children: [child] }, { allowDangerousHtml: true }));
   return html.replace(PLACEHOLDER, () => rendered[index++]);
 }
 

@@ -26,16 +26,37 @@ export interface HastInfo {
 
 type Node = Root | RootContent | ElementContent;
 
+/** A highlighted code block in the tree: its HTML, which no later transform needs to look inside. */
+export interface CodeFrameNode {
+  type: 'raw';
+  value: string;
+  data: { codeFrame: true };
+  position?: Element['position'];
+}
+
+export function isCodeFrame(node: { type: string; data?: unknown }): node is CodeFrameNode {
+  return node.type === 'raw' && (node.data as { codeFrame?: boolean } | undefined)?.codeFrame === true;
+}
+
+/**
+ * Replaces each `<pre><code>` with its highlighted frame. As HTML (`asHtml`, a `raw` node the
+ * serializer copies as it is), the thousands of spans of a block are serialized once, cached as
+ * text, and never walked again by the transforms after this one; the tree's serializer must then
+ * allow raw HTML (an MDX body has no other raw nodes: its HTML is dropped before this). A tree MDX
+ * turns into JavaScript gets the frame as elements (`asHtml: false`).
+ */
 export async function highlightCode({
   tree,
   highlighter,
   cache,
   cacheSalt,
+  asHtml = true,
 }: {
   tree: Root;
   highlighter: CodeHighlighter;
   cache?: Cache;
   cacheSalt: string;
+  asHtml?: boolean;
 }): Promise<void> {
   const jobs: Promise<void>[] = [];
   visitElements(tree, (node, parent, index) => {
@@ -49,17 +70,25 @@ export async function highlightCode({
     jobs.push(
       (async () => {
         const key = hashOf(cacheSalt, lang ?? '', metaText ?? '', text);
-        let frame = cache?.get<Element>('code', key);
-        if (!frame) {
+        let frame: string | Element | undefined = asHtml ? cache?.getText('code-html', key) : cache?.get<Element>('code', key);
+        if (frame === undefined) {
           const meta = parseCodeMeta(metaText);
           // Magic comments add to the `{1,3}` ranges of the meta, which count the lines that remain.
           const magic = applyMagicComments(text, lang);
           for (const line of magic.highlightLines) meta.highlightLines.add(line);
-          const pre = await highlighter.highlight({ code: magic.code, lang, meta });
-          frame = codeBlockFrame({ pre, title: meta.title, language: normaliseLang(lang) });
-          cache?.set('code', key, frame);
+          if (asHtml) {
+            frame = await highlighter.highlightHtml({ code: magic.code, lang, meta });
+            cache?.setText('code-html', key, frame);
+          } else {
+            const pre = await highlighter.highlight({ code: magic.code, lang, meta });
+            frame = codeBlockFrame({ pre, title: meta.title, language: normaliseLang(lang) });
+            cache?.set('code', key, frame);
+          }
         }
-        parent.children[index] = { ...frame, position: node.position };
+        parent.children[index] =
+          typeof frame === 'string'
+            ? ({ type: 'raw', value: frame, data: { codeFrame: true }, position: node.position } satisfies CodeFrameNode as unknown as ElementContent)
+            : { ...frame, position: node.position };
       })(),
     );
     return 'skip';
@@ -150,6 +179,8 @@ function withBreakHints(text: string): ElementContent[] {
  */
 function collectOther(node: Node, info: HastInfo, at: (node: { position?: Element['position'] }) => { line: number; column: number }): void {
   if (node.type === 'raw') {
+    // A code block's text is escaped in its HTML: it holds no links.
+    if (isCodeFrame(node)) return;
     const start = at(node);
     for (const match of node.value.matchAll(RAW_ATTR)) {
       const [, tag, attr] = match;

@@ -348,7 +348,6 @@ export class CodeHighlighter {
   async highlight({ code, lang, meta }: { code: string; lang: string | undefined | null; meta: CodeMeta }): Promise<Element> {
     const language = normaliseLang(lang);
     const lines = await this.tokenize(code.replace(/\n$/, ''), language);
-    const [light, dark] = this.themes!;
     const children: ElementContent[] = [];
     lines.forEach((runs, index) => {
       if (index > 0) children.push({ type: 'text', value: '\n' });
@@ -365,18 +364,58 @@ export class CodeHighlighter {
         })),
       });
     });
+    const pre = this.preAttributes(language, meta);
     return {
       type: 'element',
       tagName: 'pre',
-      properties: {
-        className: ['shiki', 'shiki-themes', light.name, dark.name, ...(meta.showLineNumbers ? ['line-numbers'] : [])],
-        style: `--shiki-light:${light.fg};--shiki-dark:${dark.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.bg}`,
-        tabindex: '0',
-        'data-language': language,
-      },
+      properties: { className: pre.className, style: pre.style, tabindex: '0', 'data-language': language },
       children: [{ type: 'element', tagName: 'code', properties: {}, children }],
     };
   }
+
+  /**
+   * One fenced block as the HTML of its whole frame (title, `<pre>`, copy button): the string
+   * hast-util-to-html makes of `codeBlockFrame({ pre: await highlight(…) })`, written directly
+   * (a block is thousands of spans; building them as a tree only to serialize it was most of a
+   * block's cost after tokenizing). The unit tests hold the two equal on every block of the site.
+   */
+  async highlightHtml({ code, lang, meta }: { code: string; lang: string | undefined | null; meta: CodeMeta }): Promise<string> {
+    const language = normaliseLang(lang);
+    const lines = await this.tokenize(code.replace(/\n$/, ''), language);
+    const pre = this.preAttributes(language, meta);
+    const parts: string[] = [`<div class="${attributeText(`code-block language-${language}`)}">`];
+    if (meta.title) parts.push(`<div class="code-title">${htmlText(meta.title)}</div>`);
+    parts.push(
+      `<pre class="${attributeText(pre.className.join(' '))}" style="${attributeText(pre.style)}" tabindex="0" data-language="${attributeText(language)}"><code>`,
+    );
+    lines.forEach((runs, index) => {
+      if (index > 0) parts.push('\n');
+      parts.push(meta.highlightLines.has(index + 1) ? '<span class="line highlighted">' : '<span class="line">');
+      for (const run of runs) parts.push(run.style ? `<span style="${attributeText(run.style)}">` : '<span>', htmlText(run.content), '</span>');
+      parts.push('</span>');
+    });
+    parts.push('</code></pre><button type="button" class="code-copy" aria-label="Copy code" data-copy="">Copy</button></div>');
+    return parts.join('');
+  }
+
+  private preAttributes(language: string, meta: CodeMeta): { className: string[]; style: string } {
+    const [light, dark] = this.themes!;
+    return {
+      className: ['shiki', 'shiki-themes', light.name, dark.name, ...(meta.showLineNumbers ? ['line-numbers'] : [])],
+      style: `--shiki-light:${light.fg};--shiki-dark:${dark.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.bg}`,
+    };
+  }
+}
+
+/** Character references as hast-util-to-html writes them (hexadecimal, upper case). */
+const reference = (char: string) => `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`;
+/** Text: `<` and `&` escaped, as hast-util-to-html does outside script and style. */
+function htmlText(text: string): string {
+  return /[&<]/.test(text) ? text.replace(/[&<]/g, reference) : text;
+}
+/** A double-quoted attribute value, escaped as hast-util-to-html does (NUL, quotes, `&`, backtick). */
+function attributeText(text: string): string {
+  return /[\0"&'`]/.test(text) ? text.replace(/[\0"&'`]/g, reference) : text;
 }
 
 /** Wraps a highlighted `<pre>` with its title bar and copy button. */

@@ -34,7 +34,8 @@ describe('a damaged cache never changes the output', () => {
   const kinds: [string, string][] = [
     ['compiled page metadata', '.folio-cache/page/**/*.json'],
     ['compiled page bodies', '.folio-cache/body/**/*.txt'],
-    ['highlighted code', '.folio-cache/code/**/*.json'],
+    ['highlighted code', '.folio-cache/code-html/**/*.txt'],
+    ['highlighted code of MDX pages', '.folio-cache/code/**/*.json'],
     ['bundle records', '.folio-cache/bundle/**/*.json'],
     ['server bundles', '.folio-cache/server/*.mjs'],
     ['the compiled config', '.folio-cache/config-*.mjs'],

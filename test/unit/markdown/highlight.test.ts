@@ -12,7 +12,16 @@ import { createHighlighter, type Highlighter } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CodeHighlighter, DARK_THEME, LIGHT_THEME, normaliseLang, MAX_SHARED, parseCodeMeta, sharingScanners } from '../../../src/markdown/highlight.js';
+import {
+  CodeHighlighter,
+  codeBlockFrame,
+  DARK_THEME,
+  LIGHT_THEME,
+  normaliseLang,
+  MAX_SHARED,
+  parseCodeMeta,
+  sharingScanners,
+} from '../../../src/markdown/highlight.js';
 import { repoRoot } from '../../support/fixtures.js';
 
 interface Block {
@@ -130,6 +139,29 @@ describe('dual-theme highlighting', () => {
     expect(html).toContain('<span class="line"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const</span>');
     expect(html).toMatch(/<\/span>\n<span class="line highlighted"><span style="--shiki-light:#CF222E;--shiki-dark:#FF7B72">const<\/span>/);
     expect(html.match(/class="line/g)).toHaveLength(2);
+  });
+
+  it('writes the HTML of a frame exactly as hast-util-to-html writes its tree, on every block and on escapes', async () => {
+    const metas = ['', '{1,3} showLineNumbers', 'title="a <b> & \'c\' \\"d\\" `e`"', 'title="x"'];
+    const awkward: Block[] = [
+      { where: 'escapes in code', lang: 'ts', code: 'const s = "<a href=\'x\'>&amp;</a>" + `${a && b}`;\n// \u0000 nul \u00a0 nbsp' },
+      { where: 'escapes as text', lang: 'text', code: '<div>&lt;</div>\n\n  "quoted" \'single\' `tick`' },
+      { where: 'emoji and surrogates', lang: 'md', code: '# 🚀 Launch\n\ud83d lone surrogate' },
+      { where: 'an unknown language', lang: 'x"y&z', code: 'a < b' },
+      { where: 'blank lines only', lang: 'bash', code: '\n\n' },
+    ];
+    let compared = 0;
+    for (const block of [...blocks, ...awkward]) {
+      for (const metaText of metas) {
+        const meta = parseCodeMeta(metaText);
+        const tree = toHtml(
+          codeBlockFrame({ pre: await ours.highlight({ code: block.code, lang: block.lang, meta }), title: meta.title, language: normaliseLang(block.lang) }),
+        );
+        expect(await ours.highlightHtml({ code: block.code, lang: block.lang, meta }), `${block.where} ${metaText}`).toBe(tree);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(800);
   });
 });
 
