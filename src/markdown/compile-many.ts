@@ -40,9 +40,10 @@ export interface CompileManyInput {
    * Called with each result as it arrives (cache hit, worker or this thread); what it returns is
    * what the result map keeps. One-shot builds keep a lean copy here, so a 10,000-page build does
    * not hold every page body at once. `key` is the cache key when the result can be read back from
-   * the disk cache, undefined when it cannot (then the caller must keep the body).
+   * the disk cache, undefined when it cannot (then the caller must keep the body); `hit` says the
+   * result came from the cache (without its body, with `withoutBodies`).
    */
-  keep?: (job: CompileJob, result: CompiledContent, key: string | undefined) => CompiledContent;
+  keep?: (job: CompileJob, result: CompiledContent, key: string | undefined, hit: boolean) => CompiledContent;
   /** Read cached pages without their body HTML (`html` is empty; the caller reads it when it needs it). */
   withoutBodies?: boolean;
 }
@@ -79,7 +80,7 @@ export async function compileMany({
   for (const job of jobs) {
     const key = compileCacheKey(job);
     const hit = readCompiled(cache, key, { body: !withoutBodies });
-    if (hit) results.set(job.file, keep(job, hit, key));
+    if (hit) results.set(job.file, keep(job, hit, key, true));
     else {
       misses.push(job);
       keys.set(job, key);
@@ -99,7 +100,7 @@ export async function compileMany({
   const compileHere = async (job: CompileJob) => {
     const key = keys.get(job)!;
     const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter, cache }, key);
-    return keep(job, result, stored ? key : undefined);
+    return keep(job, result, stored ? key : undefined, false);
   };
   if (workers > 0) {
     const pool = createPool<CompileJob, CompileAnswer>({
@@ -122,7 +123,7 @@ export async function compileMany({
           const { compiled: result, stored } = await pool.run(job);
           const key = keys.get(job)!;
           if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
-          compiledHere.set(job.file, keep(job, result, stored ? key : undefined));
+          compiledHere.set(job.file, keep(job, result, stored ? key : undefined, false));
         } catch (reason) {
           failures.set(index, { reason, here: false });
         }
