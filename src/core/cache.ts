@@ -16,26 +16,31 @@ import { checksum } from './hash.js';
 
 const SEAL = 'folio-cache-1';
 
-/** A text with its seal in front: `folio-cache-1 <sha1> <bytes>\n<text>`. */
-export function seal(text: string): string {
-  return `${SEAL} ${checksum(text)} ${Buffer.byteLength(text)}\n${text}`;
+/**
+ * A text with its seal in front: `folio-cache-1 <sha1> <bytes>\n<text>`, as the bytes written
+ * (the text is encoded once, and the checksum is taken of those bytes).
+ */
+export function seal(text: string): Buffer {
+  const body = Buffer.from(text);
+  const head = Buffer.from(`${SEAL} ${checksum(body)} ${body.length}\n`);
+  return Buffer.concat([head, body], head.length + body.length);
 }
 
 /** The text inside a seal, or undefined when the seal is missing or does not match (damaged entry). */
-export function unseal(raw: string): string | undefined {
-  const end = raw.indexOf('\n');
-  if (end < 0) return undefined;
-  const [tag, sum, bytes] = raw.slice(0, end).split(' ');
+export function unseal(raw: Buffer): string | undefined {
+  const end = raw.indexOf(10);
+  if (end < 0 || end > 200) return undefined;
+  const [tag, sum, bytes] = raw.toString('latin1', 0, end).split(' ');
   if (tag !== SEAL) return undefined;
-  const text = raw.slice(end + 1);
-  if (Buffer.byteLength(text) !== Number(bytes) || checksum(text) !== sum) return undefined;
-  return text;
+  const body = raw.subarray(end + 1);
+  if (body.length !== Number(bytes) || checksum(body) !== sum) return undefined;
+  return body.toString('utf8');
 }
 
 /** Reads a sealed file: its text, or undefined when it is missing or does not verify. */
 export function readSealed(file: string): string | undefined {
   try {
-    return unseal(readFileSync(file, 'utf8'));
+    return unseal(readFileSync(file));
   } catch {
     return undefined;
   }
