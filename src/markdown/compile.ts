@@ -81,18 +81,17 @@ export interface CompileInput {
 }
 
 /**
- * The parser and HTML tools, imported on the first compile: a build whose
- * pages all come from the cache starts without loading them.
+ * The parser, imported on the first file the fast path of the parse (fast-parse.ts) does not
+ * take: a build whose pages are all everyday markdown never loads micromark, remark or MDX (about
+ * 270 ms of module loading in each compiling thread).
  */
 async function loadToolkit() {
-  const [{ unified }, remarkParse, remarkGfm, remarkDirective, remarkMdx, { toHast }, { toHtml }] = await Promise.all([
+  const [{ unified }, remarkParse, remarkGfm, remarkDirective, remarkMdx] = await Promise.all([
     import('unified'),
     import('remark-parse'),
     import('remark-gfm'),
     import('remark-directive'),
     import('remark-mdx'),
-    import('mdast-util-to-hast'),
-    import('hast-util-to-html'),
   ]);
   return {
     unified,
@@ -100,9 +99,13 @@ async function loadToolkit() {
     remarkGfm: remarkGfm.default,
     remarkDirective: remarkDirective.default,
     remarkMdx: remarkMdx.default,
-    toHast,
-    toHtml,
   };
+}
+
+/** The HTML tools, imported on the first compile: a build whose pages all come from the cache starts without them. */
+async function loadHtmlTools() {
+  const [{ toHast }, { toHtml }] = await Promise.all([import('mdast-util-to-hast'), import('hast-util-to-html')]);
+  return { toHast, toHtml };
 }
 
 const MDX_NODE_TYPES = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'] as const;
@@ -173,7 +176,7 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
 }
 
 async function compileChecked(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
-  const { remarkGfm, remarkDirective, toHast, toHtml } = await loadToolkit();
+  const { toHast, toHtml } = await loadHtmlTools();
   const mdx = isMdx(input);
   const { text, truncateLine } = applyCompat(input.body, mdx ? input.options.compat : { comments: false, admonitions: true, headingIds: true });
   // Absurd nesting is refused before the parser spends minutes on it (see nesting.ts).
@@ -198,6 +201,7 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
   let collected;
   const islands: IslandFile[] = [];
   if (info.needsMdx) {
+    const { remarkGfm, remarkDirective } = await loadToolkit();
     ({ html, collected } = await renderWithMdx(text, input, imports, { remarkGfm, remarkDirective }, islands));
   } else {
     const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
