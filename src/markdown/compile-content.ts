@@ -260,9 +260,10 @@ function linkSettler({ ctx, fileRoutes, media, lean }: { ctx: BuildContext; file
 }
 
 /**
- * How much body HTML (characters) a lean one-shot build holds in memory instead of reading it
- * back from the cache to render and index it: all of a 1,000-page site (17 million), a fifth of a
- * 10,000-page one, whose memory peak is what leanness is for.
+ * How much body HTML (characters) a lean one-shot build may hold in memory instead of reading it
+ * back from the cache to render and index it: all of a 1,000-page site (17 million). A site whose
+ * bodies do not all fit holds none (those held are let go when the next would not fit), so a
+ * large site's memory peak, which is what leanness is for, stays where it was.
  */
 export const HELD_BODY_CHARS = 24_000_000;
 /** HELD_BODY_CHARS, or FOLIO_HELD_BODY_CHARS (the tests build with 0 to hold the read-back path equal). */
@@ -303,10 +304,11 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     cacheSalt: ctx.buildHash,
   });
   const jobs = changed.map(jobFor);
-  // A lean build still holds the first bodies it compiled, up to HELD_BODY_CHARS: below that size
-  // reading them back from the cache (files, seals, JSON) costs more than holding them.
+  // A lean build of a site whose bodies fit in HELD_BODY_CHARS holds them all: reading them back
+  // from the cache (files, seals, JSON) costs more than holding that much.
   const held = new Map<string, CompiledContent>();
   let heldChars = 0;
+  let holding = true;
   const many = await compileMany({
     jobs,
     cache: ctx.cache,
@@ -319,9 +321,13 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       fresh.set(job.file, entry);
       // (A cache hit was read without its body: there is nothing to hold.)
       const size = raw.html.length + (raw.excerptHtml?.length ?? 0);
-      if (!hit && entry.raw !== raw && heldChars + size <= heldBodyChars()) {
-        held.set(job.file, raw);
+      if (holding && !hit && entry.raw !== raw) {
         heldChars += size;
+        if (heldChars <= heldBodyChars()) held.set(job.file, raw);
+        else {
+          holding = false;
+          held.clear();
+        }
       }
       return entry.raw;
     },
