@@ -320,9 +320,8 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       const entry = settle(bySource.get(job.file)!, raw, key);
       fresh.set(job.file, entry);
       // (A cache hit was read without its body: there is nothing to hold.)
-      const size = raw.html.length + (raw.excerptHtml?.length ?? 0);
       if (holding && !hit && entry.raw !== raw) {
-        heldChars += size;
+        heldChars += raw.html.length + (raw.excerptHtml?.length ?? 0);
         if (heldChars <= heldBodyChars()) held.set(job.file, raw);
         else {
           holding = false;
