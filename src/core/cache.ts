@@ -16,14 +16,33 @@ import { checksum } from './hash.js';
 
 const SEAL = 'folio-cache-1';
 
+/** Room kept in front of an entry's bytes for its seal (`folio-cache-1 <40 hex> <length>\n`: 70 at most). */
+const HEAD_ROOM = 96;
+/**
+ * One buffer per thread that seals are written in, grown to the largest entry: a fresh buffer per
+ * entry (two, with the copy that put the seal in front) faulted in 240 MB of new memory for the
+ * search records of 10,000 pages, 1.8 s of the emitter's time.
+ */
+let scratch = Buffer.allocUnsafeSlow(1 << 16);
+
 /**
  * A text with its seal in front: `folio-cache-1 <sha1> <bytes>\n<text>`, as the bytes written
- * (the text is encoded once, and the checksum is taken of those bytes).
+ * (the text is encoded once, and the checksum is taken of those bytes). The view is of a buffer
+ * the next call reuses: write it before sealing again.
  */
+function sealInScratch(text: string): Buffer {
+  const most = HEAD_ROOM + text.length * 3;
+  if (scratch.length < most) scratch = Buffer.allocUnsafeSlow(Math.max(most, scratch.length * 2));
+  const bytes = scratch.write(text, HEAD_ROOM, 'utf8');
+  const head = `${SEAL} ${checksum(scratch.subarray(HEAD_ROOM, HEAD_ROOM + bytes))} ${bytes}\n`;
+  const start = HEAD_ROOM - head.length;
+  scratch.write(head, start, 'latin1');
+  return scratch.subarray(start, HEAD_ROOM + bytes);
+}
+
+/** A text with its seal in front, as the bytes written (a buffer of its own). */
 export function seal(text: string): Buffer {
-  const body = Buffer.from(text);
-  const head = Buffer.from(`${SEAL} ${checksum(body)} ${body.length}\n`);
-  return Buffer.concat([head, body], head.length + body.length);
+  return Buffer.from(sealInScratch(text));
 }
 
 /** The text inside a seal, or undefined when the seal is missing or does not match (damaged entry). */
@@ -48,7 +67,7 @@ export function readSealed(file: string): string | undefined {
 
 /** Writes a sealed file atomically. */
 export function writeSealed(file: string, text: string, options?: { makeDir?: boolean }): void {
-  writeFileAtomic(file, seal(text), options);
+  writeFileAtomic(file, sealInScratch(text), options);
 }
 
 /**
