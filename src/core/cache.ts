@@ -24,6 +24,16 @@ const HEAD_ROOM = 96;
  * search records of 10,000 pages, 1.8 s of the emitter's time.
  */
 let scratch = Buffer.allocUnsafeSlow(1 << 16);
+/** The most the reused buffer grows to (32 MB). */
+const SCRATCH_MAX = 32 << 20;
+
+/** The reused buffer, grown to `size`; an entry past SCRATCH_MAX gets a buffer of its own, so the one kept stays small. */
+function bufferFor(size: number): Buffer {
+  if (size <= scratch.length) return scratch;
+  if (size > SCRATCH_MAX) return Buffer.allocUnsafeSlow(size);
+  scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_MAX, Math.max(size, scratch.length * 2)));
+  return scratch;
+}
 
 /**
  * A text with its seal in front: `folio-cache-1 <sha1> <bytes>\n<text>`, as the bytes written
@@ -31,13 +41,12 @@ let scratch = Buffer.allocUnsafeSlow(1 << 16);
  * the next call reuses: write it before sealing again.
  */
 function sealInScratch(text: string): Buffer {
-  const most = HEAD_ROOM + text.length * 3;
-  if (scratch.length < most) scratch = Buffer.allocUnsafeSlow(Math.max(most, scratch.length * 2));
-  const bytes = scratch.write(text, HEAD_ROOM, 'utf8');
-  const head = `${SEAL} ${checksum(scratch.subarray(HEAD_ROOM, HEAD_ROOM + bytes))} ${bytes}\n`;
+  const buffer = bufferFor(HEAD_ROOM + text.length * 3);
+  const bytes = buffer.write(text, HEAD_ROOM, 'utf8');
+  const head = `${SEAL} ${checksum(buffer.subarray(HEAD_ROOM, HEAD_ROOM + bytes))} ${bytes}\n`;
   const start = HEAD_ROOM - head.length;
-  scratch.write(head, start, 'latin1');
-  return scratch.subarray(start, HEAD_ROOM + bytes);
+  buffer.write(head, start, 'latin1');
+  return buffer.subarray(start, HEAD_ROOM + bytes);
 }
 
 /** A text with its seal in front, as the bytes written (a buffer of its own). */

@@ -307,8 +307,8 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
   // A lean build of a site whose bodies fit in HELD_BODY_CHARS holds them all: reading them back
   // from the cache (files, seals, JSON) costs more than holding that much.
   const held = new Map<string, CompiledContent>();
+  const heldBudget = heldBodyChars();
   let heldChars = 0;
-  let holding = true;
   const many = await compileMany({
     jobs,
     cache: ctx.cache,
@@ -320,13 +320,10 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       const entry = settle(bySource.get(job.file)!, raw, key);
       fresh.set(job.file, entry);
       // (A cache hit was read without its body: there is nothing to hold.)
-      if (holding && !hit && entry.raw !== raw) {
+      if (!hit && entry.raw !== raw && heldChars <= heldBudget) {
         heldChars += raw.html.length + (raw.excerptHtml?.length ?? 0);
-        if (heldChars <= heldBodyChars()) held.set(job.file, raw);
-        else {
-          holding = false;
-          held.clear();
-        }
+        if (heldChars <= heldBudget) held.set(job.file, raw);
+        else held.clear();
       }
       return entry.raw;
     },

@@ -27,14 +27,14 @@ export interface HastInfo {
 type Node = Root | RootContent | ElementContent;
 
 /** A highlighted code block in the tree: its HTML, which no later transform needs to look inside. */
-export interface CodeFrameNode {
+interface CodeFrameNode {
   type: 'raw';
   value: string;
   data: { codeFrame: true };
   position?: Element['position'];
 }
 
-export function isCodeFrame(node: { type: string; data?: unknown }): node is CodeFrameNode {
+function isCodeFrame(node: { type: string; data?: unknown }): node is CodeFrameNode {
   return node.type === 'raw' && (node.data as { codeFrame?: boolean } | undefined)?.codeFrame === true;
 }
 

@@ -1,16 +1,7 @@
-/**
- * A one-shot build with the cache holds the bodies it compiled in memory when they all fit in
- * HELD_BODY_CHARS, and otherwise reads every body back from .folio-cache to render and index it.
- * Both ways must publish the same bytes: each site is built from scratch holding every body,
- * holding none (FOLIO_HELD_BODY_CHARS=0), letting go of those held when the budget runs out
- * midway (the corpus), and without the cache at all.
- */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureCopies, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
+import { corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
 
@@ -39,15 +30,11 @@ describe('bodies held in memory and bodies read back from the cache publish the 
     });
   }
 
-  const corpus = mkdtempSync(path.join(os.tmpdir(), 'folio-held-corpus-'));
-  afterAll(() => removeDir(corpus));
+  let corpus = '';
+  afterAll(() => corpus && removeDir(corpus));
 
   it('a generated corpus of 60 pages, compiled by two workers', () => {
-    execFileSync(process.execPath, [path.join(repoRoot, 'bench/make-corpus.mjs'), corpus, '60'], { stdio: 'ignore' });
-    writeFileSync(
-      path.join(corpus, 'site.config.ts'),
-      `import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://corpus.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n`,
-    );
+    corpus = corpusSite(60);
     const { reference, held, readBack, build } = threeWays(corpus, ['--threads', '2']);
     expect(Object.keys(held).filter((file) => file.endsWith('index.html')).length).toBeGreaterThanOrEqual(60);
     expect(held).toEqual(reference);

@@ -9,17 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, copyFixture, readOut, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
+import { buildSite, copyFixture, corpusSite, readOut, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 describe('parallel and single-threaded builds', () => {
   let site: string;
   beforeAll(() => {
-    site = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-'));
-    execFileSync(process.execPath, [path.join(repoRoot, 'bench/make-corpus.mjs'), site, '60'], { stdio: 'ignore' });
-    writeFileSync(
-      path.join(site, 'site.config.ts'),
-      "import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://corpus.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n",
-    );
+    site = corpusSite(60);
   });
   afterAll(() => removeDir(site));
 

@@ -3,8 +3,8 @@
  * through the API or the CLI, and read its output.
  */
 import { createHash } from 'node:crypto';
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,20 @@ export function copyFixture(name: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), `folio-${name}-`));
   cpSync(path.join(fixturesDir, name), dir, { recursive: true, filter: (src) => !/[\\/](out|\.folio-cache)([\\/]|$)/.test(src) });
   return dir;
+}
+
+/**
+ * A new temporary site of `pages` generated corpus pages (bench/make-corpus.mjs) under docs/, with
+ * its site.config.ts; the caller removes it.
+ */
+export function corpusSite(pages: number): string {
+  const site = mkdtempSync(path.join(os.tmpdir(), 'folio-corpus-'));
+  execFileSync(process.execPath, [path.join(repoRoot, 'bench/make-corpus.mjs'), site, String(pages)], { stdio: 'ignore' });
+  writeFileSync(
+    path.join(site, 'site.config.ts'),
+    "import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://corpus.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n",
+  );
+  return site;
 }
 
 export function removeDir(dir: string): void {

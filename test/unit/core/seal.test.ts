@@ -13,6 +13,12 @@ describe('sealed cache entries', () => {
     for (const text of texts) expect(unseal(seal(text))).toBe(text);
   });
 
+  it('give back a text too large for the reused buffer, and small ones after it', () => {
+    const large = 'é'.repeat(6_000_000) + 'the end';
+    expect(unseal(seal(large))).toBe(large);
+    for (const text of texts) expect(unseal(seal(text))).toBe(text);
+  });
+
   it('checksum the same for a text and its UTF-8 bytes (entries written before stay readable)', () => {
     for (const text of texts) expect(checksum(text)).toBe(checksum(Buffer.from(text)));
   });
