@@ -36,6 +36,12 @@ export interface CodeMeta {
   showLineNumbers: boolean;
 }
 
+/**
+ * Lines past this one cannot be marked: `{1-999999999}` marks the first 100,000 (it once filled a
+ * Set past its maximum size and stopped the build).
+ */
+export const MAX_MARKED_LINE = 100_000;
+
 /** Parses fence meta such as `title="src/app.ts" {1,4-6} showLineNumbers`. */
 export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   const result: CodeMeta = { highlightLines: new Set(), showLineNumbers: false };
@@ -44,13 +50,21 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   if (title) result.title = title[1] ?? title[2] ?? title[3];
   const ranges = /\{([\d,\s-]+)\}/.exec(meta.replace(/title=(?:"[^"]*"|'[^']*'|\S+)/, ''));
   if (ranges) {
+    const spans: [number, number][] = [];
     for (const part of ranges[1].split(',')) {
       const [from, to] = part
         .trim()
         .split('-')
         .map((n) => Number.parseInt(n, 10));
       if (Number.isNaN(from)) continue;
-      for (let line = from; line <= (Number.isNaN(to) || to === undefined ? from : to); line++) result.highlightLines.add(line);
+      const end = Math.min(Number.isNaN(to) || to === undefined ? from : to, MAX_MARKED_LINE);
+      if (end >= from) spans.push([from, end]);
+    }
+    // Overlapping ranges are walked once: `{1-99999,1-99999,…}` marks each line a single time.
+    let marked = Number.NEGATIVE_INFINITY;
+    for (const [from, end] of spans.sort((a, b) => a[0] - b[0])) {
+      for (let line = Math.max(from, marked + 1); line <= end; line++) result.highlightLines.add(line);
+      marked = Math.max(marked, end);
     }
   }
   result.showLineNumbers = /\bshowLineNumbers\b/.test(meta);

@@ -18,6 +18,7 @@ import {
   DARK_THEME,
   LIGHT_THEME,
   normaliseLang,
+  MAX_MARKED_LINE,
   MAX_SHARED,
   parseCodeMeta,
   sharingScanners,
@@ -204,5 +205,16 @@ describe('sharingScanners', () => {
     engine.createScanner(['late']);
     engine.createScanner(['late']);
     expect(compiled).toBe(MAX_SHARED + 2);
+  });
+});
+
+describe('parseCodeMeta', () => {
+  it('marks the lines of every range once, in any order, and none past MAX_MARKED_LINE', () => {
+    expect([...parseCodeMeta('{5, 2-3,1-2} title="a"').highlightLines].sort((a, b) => a - b)).toEqual([1, 2, 3, 5]);
+    expect(parseCodeMeta('{4-2}').highlightLines.size).toBe(0);
+    const huge = parseCodeMeta(`{1-999999999,${Array.from({ length: 200 }, () => '1-99999999').join(',')}}`).highlightLines;
+    expect(huge.size).toBe(MAX_MARKED_LINE);
+    expect(huge.has(MAX_MARKED_LINE)).toBe(true);
+    expect(huge.has(MAX_MARKED_LINE + 1)).toBe(false);
   });
 });
