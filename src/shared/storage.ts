@@ -12,6 +12,15 @@ export const STORAGE_KEYS = {
 
 let state: 'unknown' | 'ok' | 'unavailable' = 'unknown';
 
+function unavailable(error: unknown): undefined {
+  state = 'unavailable';
+  console.warn(
+    `[folio] localStorage is unavailable; colour mode, announcement and docs version preferences will not be remembered. (${(error as Error)?.message ?? error})`,
+  );
+  return undefined;
+}
+
+/** The store for writing: proven writable once (a probe key written and removed). */
 function storage(): Storage | undefined {
   if (typeof window === 'undefined') return undefined;
   if (state === 'unavailable') return undefined;
@@ -25,11 +34,7 @@ function storage(): Storage | undefined {
     }
     return store;
   } catch (error) {
-    state = 'unavailable';
-    console.warn(
-      `[folio] localStorage is unavailable; colour mode, announcement and docs version preferences will not be remembered. (${(error as Error)?.message ?? error})`,
-    );
-    return undefined;
+    return unavailable(error);
   }
 }
 
@@ -37,9 +42,20 @@ export function storageAvailable(): boolean {
   return storage() !== undefined;
 }
 
+/**
+ * A read needs no write probe (the first write to a fresh origin's storage costs milliseconds, on
+ * the path of the search dialog's first render); a store that cannot be reached is found out here too.
+ */
 export function readStorage(key: string): string | null {
+  if (typeof window === 'undefined' || state === 'unavailable') return null;
+  let store: Storage;
   try {
-    return storage()?.getItem(key) ?? null;
+    store = window.localStorage;
+  } catch (error) {
+    return unavailable(error) ?? null;
+  }
+  try {
+    return store.getItem(key);
   } catch {
     return null;
   }

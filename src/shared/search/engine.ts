@@ -104,7 +104,16 @@ function decode(postings: number[], into: Map<number, number>, weight: number, i
 /** How many records have the term: the most frequent completions are tried first. */
 const frequency = (postings: number[]) => postings[0];
 
-export function createSearch(load: Loader) {
+export interface SearchOptions {
+  /**
+   * Awaited after the early results are told and before the record chunks are asked for: the
+   * browser passes "after the next paint", so that the chunks' fetches (several at once) do not
+   * compete with the results' render on a small machine. Without it the chunks are asked for at once.
+   */
+  afterEarly?: () => Promise<void>;
+}
+
+export function createSearch(load: Loader, { afterEarly }: SearchOptions = {}) {
   let manifest: Promise<SearchManifest> | undefined;
   const files = new Map<string, Promise<unknown>>();
   const file = <T>(name: string): Promise<T> => {
@@ -289,9 +298,7 @@ export function createSearch(load: Loader) {
     };
     const needed = new Set(shown.map((entry) => chunkOf(entry.page.pageId)));
     const chunks = new Map<number, SearchChunk>();
-    const texts = Promise.all([...needed].map(async (n) => chunks.set(n, await file<SearchChunk>(index.chunks[n][1]))));
-    // Awaited below, maybe after the heads: a chunk failing first is not an unhandled rejection.
-    texts.catch(() => {});
+    const fetchTexts = () => Promise.all([...needed].map(async (n) => chunks.set(n, await file<SearchChunk>(index.chunks[n][1]))));
     const highlight = matches.flatMap((match) => match.terms);
     /** The results from each page's head, with the excerpts from `textOf` (null: not here yet). */
     const resultsOf = (headOf: (pageId: number) => PageHead, textOf: (pageId: number, section: number) => string | null) =>
@@ -326,13 +333,14 @@ export function createSearch(load: Loader) {
           () => null,
         ),
       );
-      await texts;
+      if (afterEarly) await afterEarly();
+      await fetchTexts();
       return resultsOf(
         (pageId) => heads[pageId],
         (pageId, section) => (pageData(pageId) as string[])[section] ?? '',
       );
     }
-    await texts;
+    await fetchTexts();
     return resultsOf(
       (pageId) => {
         const [title, url, label, sections] = pageData(pageId) as Extract<SearchChunk, { pages: unknown }>['pages'][number];

@@ -160,6 +160,48 @@ describe('search', () => {
     expect(all[0].sections[0].excerpt?.filter((part) => part.mark).map((part) => part.text.toLowerCase())).toEqual(['request', 'reply']);
   });
 
+  it('with afterEarly, asks for no record chunk before the early results are told and afterEarly has resolved', async () => {
+    const { manifest, files } = buildSearchIndex(site);
+    const byName = new Map(files.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
+    const asked: string[] = [];
+    let painted = () => {};
+    const afterEarlyCalls: string[][] = [];
+    const engine = createSearch(
+      async (name) => {
+        asked.push(name);
+        return name === 'manifest.json' ? manifest : byName.get(name);
+      },
+      {
+        afterEarly: () => {
+          afterEarlyCalls.push([...asked]);
+          return new Promise<void>((resolve) => (painted = resolve));
+        },
+      },
+    );
+    const { early, full } = engine.answer('nats request reply');
+    const first = await early;
+    expect(first?.map((result) => result.url)).toEqual(['/docs/nats', '/blog/release']);
+    // Let every pending promise settle: still no chunk while afterEarly has not resolved.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(afterEarlyCalls).toHaveLength(1);
+    expect(asked.filter((name) => name.startsWith('r-'))).toEqual([]);
+    painted();
+    const all = await full;
+    expect(asked.some((name) => name.startsWith('r-'))).toBe(true);
+    expect(all[0].sections[0].excerpt?.some((part) => part.mark)).toBe(true);
+    // A site without a heads file has no early answer: its chunks are asked for at once, afterEarly unused.
+    const { manifest: large, files: largeFiles } = buildSearchIndex(site, undefined, 10);
+    const largeByName = new Map(largeFiles.map((file) => [file.name, JSON.parse(file.contents) as unknown]));
+    let used = false;
+    const plain = createSearch(async (name) => (name === 'manifest.json' ? large : largeByName.get(name)), {
+      afterEarly: async () => {
+        used = true;
+      },
+    });
+    expect((await plain.search('nats request reply'))[0].url).toBe('/docs/nats');
+    expect(used).toBe(false);
+  });
+
   it('a site whose heads are too large for one file keeps them in the chunks, and answers the same (no early answer)', async () => {
     const query = async (headsMax?: number) => {
       const { manifest, files } = buildSearchIndex(site, undefined, headsMax);
