@@ -89,6 +89,26 @@ describe('search emitter cache', () => {
     expect(again).toEqual([]);
   });
 
+  it('reads the bodies back LOAD_BATCH pages at a time, each page once, and indexes them all', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'folio-search-cache-'));
+    dirs.push(dir);
+    const { LOAD_BATCH } = await import('../../../src/emitters/search/search.js');
+    const count = LOAD_BATCH * 2 + 10;
+    const input = inputFor(dir, count, []);
+    const calls: number[] = [];
+    const loadText = input.loadText;
+    input.loadText = async (files) => {
+      const list = [...files];
+      calls.push(list.length);
+      return loadText(list);
+    };
+    const files = await (await freshEmitter()).emit(input);
+    expect(calls).toEqual([LOAD_BATCH, LOAD_BATCH, 10]);
+    const manifest = JSON.parse(files.find((file) => file.path.endsWith('manifest.json'))!.contents as string) as { n: number };
+    // Two records per page: the intro and the "Usage" section.
+    expect(manifest.n).toBe(count * 2);
+  });
+
   it('writes nothing on a later run in the same process (an edit in serve); the next process tokenises the edited page alone', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'folio-search-cache-'));
     dirs.push(dir);
