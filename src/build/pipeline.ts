@@ -16,6 +16,7 @@ import { bundleClient, siteDataFile } from '../assets/emit-assets.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Content } from '../content/types.js';
 import type { BuildContext } from '../core/context.js';
+import { boundHeapGrowth } from '../core/heap-growth.js';
 import { settleAll } from '../core/settle-all.js';
 import { isInside } from '../core/site-paths.js';
 import type { Runner } from '../core/task.js';
@@ -23,7 +24,7 @@ import type { Warning } from '../core/warnings.js';
 import { emittersFor } from '../emitters/registry.js';
 import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
 import { checkLinks } from '../links/check-links.js';
-import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, type CompileStepResult } from '../markdown/compile-content.js';
+import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, markdownSources, type CompileStepResult } from '../markdown/compile-content.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
 import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
 import { fingerprintRoutes, type Fingerprints } from '../render/fingerprint.js';
@@ -195,6 +196,7 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
     (d) => describeContent(d.content, d.later !== undefined),
   );
   const sources = { content: discovered.content } as Sources;
+  boundHeapGrowth(markdownSources(discovered.content).length);
   const routeTable = async () => {
     sources.discoveryWarnings = [...ctx.warnings.items];
     sources.table = await run(

@@ -1,8 +1,5 @@
-import { boundHeapGrowth } from '../core/heap-growth.js';
 import { formatError } from '../core/logger.js';
 import { createProgram } from './program.js';
-
-boundHeapGrowth();
 
 // A safety net: an error nothing caught is printed like any other (no stack unless --debug or
 // FOLIO_DEBUG) and fails the command, instead of a raw trace; `serve` keeps serving.
