@@ -229,6 +229,22 @@ describe('file-system permissions', () => {
     }
   });
 
+  it('nothing changed: a build that would write nothing is not refused for an output it could not replace', () => {
+    const before = tree();
+    chmodSync(path.join(root, 'out', 'docs'), 0o555);
+    try {
+      const result = run(['build']);
+      expect(result.status).toBe(0);
+      expect(result.output).toMatch(/checkInputs .* nothing changed/);
+      expect(tree()).toEqual(before);
+      // The same build made to run every stage would replace the output: refused as before.
+      expect(run(['build', '--force']).output).toContain('error FS_PERMISSION Permission denied');
+      expect(tree()).toEqual(before);
+    } finally {
+      chmodSync(path.join(root, 'out', 'docs'), 0o755);
+    }
+  });
+
   it('a site folder that cannot be read: FS_PERMISSION naming it', () => {
     chmodSync(path.join(root, 'content', 'docs'), 0o000);
     try {
