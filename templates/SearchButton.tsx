@@ -11,6 +11,11 @@ export interface SearchDialogProps {
   onClose(restore: boolean): void;
   /** What the reader typed between opening search and the dialog being there. */
   initialQuery?: string;
+  /**
+   * Called by the dialog once its field has the focus: everything typed since search opened
+   * (keys go on arriving until then, and are kept here), and from then on the field takes them.
+   */
+  takeTypedAhead?(): string;
 }
 
 /** The dialog and the search engine are their own chunk, fetched on intent (hover, focus) or on open. */
@@ -101,12 +106,20 @@ export function SearchButton() {
         <span className="search-button-label">Search</span>
         <kbd className="search-button-keys">{apple ? '⌘ K' : 'Ctrl K'}</kbd>
       </a>
-      {openOn === path && Dialog ? <Dialog baseUrl={site.baseUrl} searchPage={searchPage} onClose={close} initialQuery={takeTypedAhead(typedAhead)} /> : null}
+      {openOn === path && Dialog ? (
+        <Dialog
+          baseUrl={site.baseUrl}
+          searchPage={searchPage}
+          onClose={close}
+          initialQuery={typedAhead.current ?? ''}
+          takeTypedAhead={() => takeTypedAhead(typedAhead)}
+        />
+      ) : null}
     </>
   );
 }
 
-/** The keys typed ahead, once: from then on the dialog's own field has the focus. */
+/** The keys typed ahead, once, when the dialog's own field has the focus (they are no longer caught after). */
 function takeTypedAhead(typedAhead: { current: string | null }): string {
   const typed = typedAhead.current ?? '';
   typedAhead.current = null;
