@@ -4,6 +4,7 @@
  * Broken links and anchors are warnings with the source file and line;
  * the build goes on. Pure over the collected page records.
  */
+import { detached } from '../core/detached.js';
 import type { Warning } from '../core/warnings.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
 import { decodeAttribute, heldRanges } from '../shared/lazy-panels.js';
@@ -49,7 +50,7 @@ export function createInterner(): (value: string) => string {
   return (value) => {
     let kept = seen.get(value);
     if (kept === undefined) {
-      kept = Buffer.from(value, 'utf8').toString('utf8');
+      kept = detached(value);
       seen.set(kept, kept);
     }
     return kept;

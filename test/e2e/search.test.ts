@@ -98,15 +98,21 @@ describeBrowser('search (Chromium)', () => {
     expect(await page.locator('#e2e-field').inputValue()).toBe('/');
   });
 
-  it('keys typed straight after Ctrl K, before the search chunk is there, are the first query (none lost)', async () => {
-    // The chunk is held back, as on a slow connection, until the whole word is typed.
+  /** Opens `path` with the search chunk held back, as on a slow connection, until `release()`. */
+  async function openHoldingChunk(path: string): Promise<{ page: Page; release: () => void }> {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const { page } = await open('/docs/usage');
+    const { page } = await open(path);
     await context!.route('**/assets/search-*.js', async (route) => {
       await held;
       await route.continue();
     });
+    return { page, release };
+  }
+
+  it('keys typed straight after Ctrl K, before the search chunk is there, are the first query (none lost)', async () => {
+    // The chunk is held back until the whole word is typed.
+    const { page, release } = await openHoldingChunk('/docs/usage');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('kafkx');
     await page.keyboard.press('Backspace');
@@ -124,13 +130,7 @@ describeBrowser('search (Chromium)', () => {
     // The chunk comes in the middle of the typing: keys reach the page before, during and after the
     // dialog's first render (typed at once after Ctrl K, one to three letters used to go missing).
     for (let run = 0; run < 3; run++) {
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const { page } = await open('/docs/usage');
-      await context!.route('**/assets/search-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { page, release } = await openHoldingChunk('/docs/usage');
       await page.keyboard.press('Control+k');
       await page.keyboard.type('kaf');
       release();

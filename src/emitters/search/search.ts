@@ -8,6 +8,7 @@
  * .folio-cache between builds, so only pages that changed are read back (their bodies live in the
  * cache: reading them was a third of the emitter's time) and cut into sections again.
  */
+import { detached } from '../../core/detached.js';
 import { hashOf } from '../../core/hash.js';
 import { MANIFEST_PATH } from '../../shared/search/format.js';
 import type { Route } from '../../routes/types.js';
@@ -37,32 +38,26 @@ function indexedRoutes({ config, table, bodies }: Pick<EmitInput, 'config' | 'ta
   return indexed;
 }
 
-/**
- * The string's characters in a string of their own. V8 keeps a slice of 13 characters or more (a
- * regular expression's capture, `slice`, `trim`) as a view of its parent: an anchor captured from
- * a body's HTML kept that whole body alive, and an excerpt's first 500 characters its whole
- * section. Kept for every page, they held the bodies in memory: at 10,000 pages the kept records
- * took 206 MB of heap, and 73 MB with their own strings. A concatenation sliced is flattened into
- * a new string first.
- */
-export const ownCopy = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
-
 /** A page's records and their terms (tokenising is most of the indexer's time). */
 interface Cached {
   records: PageRecords;
   terms: PageTerms;
 }
 
-/** What is kept of a page once it is tokenised: its terms, and only the text an excerpt shows, in strings of its own. */
+/**
+ * What is kept of a page once it is tokenised: its terms, and only the text an excerpt shows, in
+ * strings of its own (an anchor captured from the body's HTML would keep the whole body alive: at
+ * 10,000 pages the kept records took 206 MB of heap, 73 MB detached).
+ */
 export function keptOf(route: Route, section: SearchSection, body: Parameters<typeof pageRecordsOf>[2]): Cached {
   const records = pageRecordsOf(route, section, body);
   return {
     records: {
       ...records,
       sections: records.sections.map(({ heading, anchor, text }) => ({
-        heading: ownCopy(heading),
-        anchor: ownCopy(anchor),
-        text: ownCopy(text.slice(0, STORED_TEXT)),
+        heading: detached(heading),
+        anchor: detached(anchor),
+        text: detached(text.slice(0, STORED_TEXT)),
       })),
     },
     terms: termsOfPage(records),

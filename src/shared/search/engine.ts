@@ -104,7 +104,7 @@ function decode(postings: number[], into: Map<number, number>, weight: number, i
 /** How many records have the term: the most frequent completions are tried first. */
 const frequency = (postings: number[]) => postings[0];
 
-export interface SearchOptions {
+export interface EngineOptions {
   /**
    * Awaited after the early results are told and before the record chunks are asked for: the
    * browser passes "after the next paint", so that the chunks' fetches (several at once) do not
@@ -113,7 +113,7 @@ export interface SearchOptions {
   afterEarly?: () => Promise<void>;
 }
 
-export function createSearch(load: Loader, { afterEarly }: SearchOptions = {}) {
+export function createSearch(load: Loader, { afterEarly }: EngineOptions = {}) {
   let manifest: Promise<SearchManifest> | undefined;
   const files = new Map<string, Promise<unknown>>();
   const file = <T>(name: string): Promise<T> => {
