@@ -84,6 +84,7 @@ export async function runTypedoc(input: TypedocInput): Promise<TypedocRun> {
   );
   const logger = new CollectingLogger();
   app.logger = logger;
+  withoutGit(app);
   app.options.setCompilerOptions(fileNames, parsed.options, parsed.projectReferences);
   let programs: readonly Program[] = [];
   app.converter.on(Converter.EVENT_BEGIN, (context) => {
@@ -104,6 +105,30 @@ export async function runTypedoc(input: TypedocInput): Promise<TypedocRun> {
 }
 
 type Ts = typeof import('typescript');
+
+/**
+ * typedoc 0.28 asks git about every folder of the program's sources before converting (`git
+ * --version`, then `rev-parse` and `ls-files` for each repository found) even with `disableGit`,
+ * whose source links never use what it finds: on this site that was 0.3-0.8 s of the API's critical
+ * path, in child processes. Its repository manager is assigned to `app.repositories` at the start
+ * of each conversion; the one folio gets skips that step (its `getRepository` answers from the
+ * template alone when git is disabled).
+ */
+function withoutGit(app: object): void {
+  let manager: unknown;
+  Object.defineProperty(app, 'repositories', {
+    configurable: true,
+    enumerable: true,
+    get: () => manager,
+    set(value: unknown) {
+      const repositories = value as { disableGit?: boolean; initializeRepositoriesForDirs?: (dirs: string[]) => Promise<void> } | undefined;
+      if (repositories?.disableGit && typeof repositories.initializeRepositoriesForDirs === 'function') {
+        repositories.initializeRepositoriesForDirs = async () => {};
+      }
+      manager = value;
+    },
+  });
+}
 
 function readCompilerOptions({ ts, input, problems }: { ts: Ts; input: TypedocInput; problems: ApiProblem[] }): ParsedCommandLine {
   if (!input.tsconfig) {

@@ -5,7 +5,7 @@
  * cache, TypeScript-error warnings and the missing-entry-point error are
  * checked on the built output.
  */
-import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -343,6 +343,35 @@ describe('errors in the API sources', () => {
     expect(byIdOrder(fromWorker.result)).toBe(byIdOrder(here));
     // The type error is found both ways (the checker is TypeScript's own, whichever way it was loaded).
     expect(JSON.stringify(here.problems)).toContain('TS2322');
+  });
+
+  it('asks git nothing: folio makes the source links, and typedoc 0.28 would run git in every repository of the sources', async () => {
+    const root = fixture('api-kinds');
+    // A repository around the sources (typedoc looks for .git folders), and a git that logs what it is asked.
+    mkdirSync(path.join(root, '.git'));
+    const bin = path.join(root, 'logging-bin');
+    mkdirSync(bin);
+    const log = path.join(root, 'git-calls.log');
+    writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\n[ "$1" = "--version" ] && echo "git version 2.0.0" && exit 0\nexit 1\n`, {
+      mode: 0o755,
+    });
+    const job = { root, entryPoints: [path.join(root, 'api/src/index.ts')], tsconfig: path.join(root, 'api/tsconfig.json') };
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${pathBefore}`;
+    let run: Awaited<ReturnType<typeof runTypedoc>>;
+    try {
+      run = await runTypedoc(job);
+    } finally {
+      process.env.PATH = pathBefore;
+    }
+    const asked = existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line && line !== '--version')
+      : [];
+    expect(asked).toEqual([]);
+    // The source links are still there, from folio's template.
+    expect(JSON.stringify(run.project)).toMatch(/"url":"api\/src\/[\w/.-]+\.ts#L\d+"/);
   });
 
   it('builds the same files, names included, from two checkouts of the site in different folders', async () => {
