@@ -3,7 +3,8 @@
 //   1. this site: the search emitter's time in a build [<= 150 ms], as in a cold build (its
 //      records cache, .folio-cache/search, emptied first: every page's body is read back, cut
 //      into sections and tokenised) and with that cache (--force, warm), the first query in Chromium
-//      (open the dialog, type, results painted; then their excerpts) [<= 150 ms] and the bytes it fetched, search
+//      (open the dialog, type, results painted; then their excerpts) [<= 150 ms], the same with 40 ms
+//      round trips (emulated), and the bytes it fetched, search
 //      chunk included [<= 60 kB gzip]; and cold builds from scratch of a copy of the site with
 //      search on and off, alternately (what search adds to a cold build, noisy);
 //   2. a generated corpus of N pages (make-corpus.mjs, default 10,000): the indexer alone on
@@ -120,12 +121,22 @@ async function siteFigures() {
   // heads are in by then, and the dialog has laid out the headings' rarer characters (glyphs).
   const later = [];
   const laterFulls = [];
+  // Typed at once again, each request answered 40 ms late (an everyday connection, not a local
+  // server): what the chain's round trips cost a reader (chunk, manifest, then the query's files).
+  const slow = [];
+  const slowFulls = [];
   let bytes = [];
   try {
-    for (let run = 0; run < 10; run++) {
-      const delay = run % 2 ? 300 : 0;
+    for (let run = 0; run < 15; run++) {
+      const mode = ['at once', 'later', 'slow'][run % 3];
+      const delay = mode === 'later' ? 300 : 0;
       const context = await browser.newContext();
       const page = await context.newPage();
+      if (mode === 'slow') {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: -1 });
+      }
       await page.goto(`${origin}/docs/usage`);
       await page.waitForSelector('html[data-folio-hydrated]', { state: 'attached' });
       const fetched = [];
@@ -170,9 +181,9 @@ async function siteFigures() {
           }),
         delay,
       );
-      (delay ? laterFulls : fulls).push(Math.round(fullMs));
-      (delay ? later : firsts).push(Math.round(ms));
-      bytes = await Promise.all(fetched);
+      ({ 'at once': fulls, later: laterFulls, slow: slowFulls })[mode].push(Math.round(fullMs));
+      ({ 'at once': firsts, later, slow })[mode].push(Math.round(ms));
+      if (mode === 'at once') bytes = await Promise.all(fetched);
       await context.close();
     }
   } finally {
@@ -184,6 +195,9 @@ async function siteFigures() {
   );
   console.log(
     `  the same query typed 300 ms after the dialog opened, keystroke → results painted: ${median(later)} ms (median of 5: ${later.join(', ')}); → excerpts painted: ${median(laterFulls)} ms (${laterFulls.join(', ')})`,
+  );
+  console.log(
+    `  typed at once with every request answered 40 ms late (emulated round trip), open → results painted: ${median(slow)} ms (median of 5: ${slow.join(', ')}); → excerpts painted: ${median(slowFulls)} ms (${slowFulls.join(', ')})`,
   );
   const total = bytes.reduce((sum, [, body]) => sum + gz(body), 0);
   console.log(

@@ -36,12 +36,15 @@ export function SearchButton() {
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
   const [apple, setApple] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
+  // The focus going back after a close: dropped if search opens again first (it would take the new dialog's focus).
+  const restoring = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Keys typed after Ctrl K while the dialog's chunk is on its way: they become its first query.
   const typedAhead = useRef<string | null>(null);
   // Reassigned at every render: the keyboard listener (added once) calls the current one.
   const open = useRef(() => {});
   open.current = () => {
     if (openOn === path) return;
+    clearTimeout(restoring.current);
     opener.current = document.activeElement as HTMLElement | null;
     typedAhead.current = '';
     setOpenOn(path);
@@ -81,7 +84,8 @@ export function SearchButton() {
     typedAhead.current = null;
     setOpenOn(null);
     // After the dialog is gone: while it is open the page behind it is inert and cannot take the focus.
-    if (restore) setTimeout(() => opener.current?.focus());
+    const target = opener.current;
+    if (restore) restoring.current = setTimeout(() => target?.focus());
   };
   return (
     <>

@@ -140,6 +140,28 @@ describeBrowser('search (Chromium)', () => {
     }
   });
 
+  it('search opened again before the focus went back from closing it keeps the focus in its field', async () => {
+    const { page } = await open('/docs/usage');
+    await page.locator('.doc-sidebar a.sidebar-link').first().focus();
+    await page.keyboard.press('/');
+    await dialog(page).waitFor();
+    await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Esc, then, in the next task (before the focus goes back to the link, a task after the close),
+    // the link is focused and `/` opens search again: the old close's focus must not take the new field's.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        document.querySelector<HTMLElement>('.doc-sidebar a.sidebar-link')!.focus();
+        document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true, cancelable: true }));
+      });
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    });
+    await page.waitForTimeout(100);
+    expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Closed now, the focus goes back to the link it was opened from.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('sidebar-link'))).toBe(true);
+  });
+
   it("lays out the headings' rarer characters unseen while nothing is typed, in the results' styles, taking no room", async () => {
     const { page, errors } = await open('/docs/usage');
     const manifest = (await (await fetch(`${site.origin}/assets/search/manifest.json`)).json()) as { glyphs?: string };
