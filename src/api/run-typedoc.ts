@@ -109,10 +109,10 @@ type Ts = typeof import('typescript');
 /**
  * typedoc 0.28 asks git about every folder of the program's sources before converting (`git
  * --version`, then `rev-parse` and `ls-files` for each repository found) even with `disableGit`,
- * whose source links never use what it finds: on this site that was 0.3-0.8 s of the API's critical
- * path, in child processes. Its repository manager is assigned to `app.repositories` at the start
- * of each conversion; the one folio gets skips that step (its `getRepository` answers from the
- * template alone when git is disabled).
+ * whose source links never use what it finds: on this site about 0.3 s of the typedoc thread's
+ * time (4 alternating cold builds), waiting on child processes. Its repository manager is assigned
+ * to `app.repositories` at the start of each conversion; the one folio gets skips that step (its
+ * `getRepository` answers from the template alone when git is disabled).
  */
 function withoutGit(app: object): void {
   let manager: unknown;
