@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import type { z } from 'zod';
-import { FolioError, lineOf } from '../errors/index.js';
+import { FolioError } from '../errors/index.js';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import { readSealed, writeSealed } from '../core/cache.js';
-import { configSchema, type SiteConfig } from './schema.js';
+import { folioFingerprint } from '../core/version.js';
+import type { SiteConfig } from './schema.js';
 
 export const CONFIG_FILE = 'site.config.ts';
 
@@ -38,7 +38,17 @@ export async function loadConfig({ root, cacheDir, useCache = true }: { root: st
   const source = readFileSync(file, 'utf8');
   // The last bundle, when what it was made of is as it was: no esbuild (about 0.1 s of a build that finds nothing changed).
   const kept = useCache ? keptBundle({ root, cacheDir }) : undefined;
-  if (kept) return { config: validateConfig({ value: await importConfig(kept.file, file, false), file, source }), file, hash: kept.hash, kept: true };
+  if (kept) {
+    const value = await importConfig(kept.file, file, false);
+    const raw = plainJson(value);
+    // The same plain value the last build validated: its result (zod is not loaded). A config that
+    // holds functions or other objects (custom emitters), or reads something that changed, is validated.
+    if (raw !== undefined && raw === kept.record.raw && kept.record.config !== undefined)
+      return { config: JSON.parse(kept.record.config) as SiteConfig, file, hash: kept.record.hash, kept: true };
+    const config = await validated({ value, file, source });
+    keepRecord(cacheDir, { ...kept.record, raw: undefined, config: undefined, ...memoOf(raw, config) });
+    return { config, file, hash: kept.record.hash, kept: true };
+  }
   const esbuild = await import('esbuild');
   let code: string;
   let inputs: string[] = [];
@@ -77,8 +87,44 @@ export async function loadConfig({ root, cacheDir, useCache = true }: { root: st
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const bundled = writeBundle({ root, cacheDir, code, hash, useCache });
   const value = await importConfig(bundled.file, file, bundled.temporary);
-  if (useCache && !bundled.temporary) keepBundle({ root, cacheDir, hash, inputs, version: esbuild.version });
-  return { config: validateConfig({ value, file, source }), file, hash };
+  const config = await validated({ value, file, source });
+  if (useCache && !bundled.temporary) keepBundle({ root, cacheDir, hash, inputs, version: esbuild.version, memo: memoOf(plainJson(value), config) });
+  return { config, file, hash };
+}
+
+async function validated(input: { value: unknown; file: string; source: string }): Promise<SiteConfig> {
+  const { validateConfig } = await import('./validate-config.js');
+  return validateConfig(input);
+}
+
+/**
+ * JSON of a value made of plain objects, arrays, strings, finite numbers, booleans and null only
+ * (what JSON gives back as it was), else undefined: a function, an undefined, a class instance or
+ * a cycle anywhere.
+ */
+export function plainJson(value: unknown): string | undefined {
+  const open = new Set<object>();
+  const plain = (item: unknown): boolean => {
+    if (item === null || typeof item === 'string' || typeof item === 'boolean') return true;
+    if (typeof item === 'number') return Number.isFinite(item);
+    if (typeof item !== 'object' || open.has(item)) return false;
+    open.add(item);
+    let ok: boolean;
+    if (Array.isArray(item)) ok = Object.keys(item).length === item.length && item.every(plain);
+    else {
+      const proto = Object.getPrototypeOf(item);
+      ok = (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(item).length === 0 && Object.values(item).every(plain);
+    }
+    open.delete(item);
+    return ok;
+  };
+  return plain(value) ? JSON.stringify(value) : undefined;
+}
+
+/** What the record keeps of a validation: only when the value and its result are both plain. */
+function memoOf(raw: string | undefined, config: SiteConfig): Pick<BundleRecord, 'raw' | 'config'> {
+  const json = raw === undefined ? undefined : plainJson(config);
+  return json === undefined ? {} : { raw, config: json };
 }
 
 /** Imports the bundled config and returns its default export (a temporary bundle is deleted after). */
@@ -111,6 +157,11 @@ interface BundleRecord {
   hash: string;
   inputs: string[];
   key: string;
+  /** folio's code (its schema decides what a value validates to). */
+  folio: string;
+  /** The bundle's default export as JSON, and what validating it gave, when both are plain (plainJson). */
+  raw?: string;
+  config?: string;
 }
 
 /** Files esbuild may resolve an import to (its extensions, and those named in full). */
@@ -170,7 +221,7 @@ function esbuildVersion(): string | undefined {
   }
 }
 
-function keptBundle({ root, cacheDir }: { root: string; cacheDir: string }): { file: string; hash: string } | undefined {
+function keptBundle({ root, cacheDir }: { root: string; cacheDir: string }): { file: string; record: BundleRecord } | undefined {
   const text = readSealed(recordFile(cacheDir));
   const version = esbuildVersion();
   if (text === undefined || version === undefined) return undefined;
@@ -180,7 +231,7 @@ function keptBundle({ root, cacheDir }: { root: string; cacheDir: string }): { f
   } catch {
     return undefined;
   }
-  if (typeof record.hash !== 'string' || !Array.isArray(record.inputs) || record.inputs.length === 0) return undefined;
+  if (typeof record.hash !== 'string' || !Array.isArray(record.inputs) || record.inputs.length === 0 || record.folio !== folioFingerprint()) return undefined;
   if (sourcesKey({ root, inputs: record.inputs, version }) !== record.key) return undefined;
   const file = path.join(cacheDir, `config-${record.hash}.mjs`);
   try {
@@ -188,120 +239,40 @@ function keptBundle({ root, cacheDir }: { root: string; cacheDir: string }): { f
   } catch {
     return undefined;
   }
-  return { file, hash: record.hash };
+  return { file, record };
 }
 
-function keepBundle({ root, cacheDir, hash, inputs, version }: { root: string; cacheDir: string; hash: string; inputs: string[]; version: string }): void {
+function keepBundle({
+  root,
+  cacheDir,
+  hash,
+  inputs,
+  version,
+  memo,
+}: {
+  root: string;
+  cacheDir: string;
+  hash: string;
+  inputs: string[];
+  version: string;
+  memo: Pick<BundleRecord, 'raw' | 'config'>;
+}): void {
   const key = inputs.length > 0 ? sourcesKey({ root, inputs, version }) : undefined;
+  if (key) keepRecord(cacheDir, { hash, inputs, key, folio: folioFingerprint(), ...memo });
+  else
+    try {
+      rmSync(recordFile(cacheDir), { force: true });
+    } catch {
+      // no cache folder to clean
+    }
+}
+
+function keepRecord(cacheDir: string, record: BundleRecord): void {
   try {
-    if (key) writeSealed(recordFile(cacheDir), JSON.stringify({ hash, inputs, key } satisfies BundleRecord));
-    else rmSync(recordFile(cacheDir), { force: true });
+    writeSealed(recordFile(cacheDir), JSON.stringify(record));
   } catch {
     // a cache folder that cannot be written: the next build bundles the config again
   }
-}
-
-/** Validates a config object; errors name the key, the file and its line. */
-export function validateConfig({ value, file, source }: { value: unknown; file: string; source?: string }): SiteConfig {
-  const parsed = configSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const keyPath = formatPath(issue.path);
-  let key = keyPath;
-  let message: string;
-  let hint: string | undefined;
-  if (issue.code === 'unrecognized_keys') {
-    const unknown = issue.keys[0];
-    key = keyPath ? `${keyPath}.${unknown}` : unknown;
-    message = `unknown key "${key}"`;
-    const known = knownKeysAt(issue.path);
-    const suggestion = closest(unknown, known);
-    hint = suggestion ? `Did you mean "${suggestion}"? Known keys here: ${known.join(', ')}.` : `Known keys here: ${known.join(', ')}.`;
-  } else {
-    message = `"${keyPath || '(root)'}": ${issue.message}`;
-  }
-  const leaf = key
-    .split('.')
-    .pop()
-    ?.replace(/\[\d+\]$/, '');
-  const line = source && leaf ? findKeyLine(source, leaf) : undefined;
-  throw new FolioError({
-    code: 'CONFIG_INVALID',
-    message,
-    location: { file, line },
-    excerpt: source ? lineOf(source, line) : undefined,
-    hint,
-  });
-}
-
-function formatPath(segments: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of segments) {
-    out += typeof segment === 'number' ? `[${segment}]` : out ? `.${String(segment)}` : String(segment);
-  }
-  return out;
-}
-
-function findKeyLine(source: string, key: string): number | undefined {
-  const pattern = new RegExp(`(^|[\\s{,])["']?${key.replace(/[$]/g, '\\$')}["']?\\s*:`);
-  const lines = source.split('\n');
-  const index = lines.findIndex((line) => pattern.test(line));
-  return index >= 0 ? index + 1 : undefined;
-}
-
-type AnySchema = z.ZodType & { def?: Record<string, unknown>; shape?: Record<string, unknown> };
-
-function knownKeysAt(segments: readonly PropertyKey[]): string[] {
-  let schema: AnySchema | undefined = configSchema as unknown as AnySchema;
-  const unwrap = (s: AnySchema | undefined): AnySchema | undefined => {
-    let current = s;
-    for (let i = 0; i < 10 && current?.def; i++) {
-      const def = current.def as { type: string; innerType?: AnySchema; element?: AnySchema };
-      if (def.innerType && ['optional', 'default', 'prefault', 'nullable'].includes(def.type)) current = def.innerType;
-      else break;
-    }
-    return current;
-  };
-  for (const segment of segments) {
-    schema = unwrap(schema);
-    if (!schema?.def) return [];
-    const def = schema.def as { type: string; element?: AnySchema; valueType?: AnySchema };
-    if (typeof segment === 'number' && def.type === 'array') schema = def.element;
-    else if (def.type === 'record') schema = def.valueType;
-    else schema = schema.shape?.[String(segment)] as AnySchema | undefined;
-  }
-  schema = unwrap(schema);
-  return schema?.shape ? Object.keys(schema.shape) : [];
-}
-
-function closest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  const lower = word.toLowerCase();
-  const prefixed = candidates.find((candidate) => candidate.toLowerCase().startsWith(lower) || lower.startsWith(candidate.toLowerCase()));
-  if (prefixed && lower.length >= 3) return prefixed;
-  for (const candidate of candidates) {
-    const d = distance(lower, candidate.toLowerCase());
-    if (d < bestDistance) {
-      bestDistance = d;
-      best = candidate;
-    }
-  }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const temp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = temp;
-    }
-  }
-  return row[b.length];
 }
 
 /** Resolves `import { defineConfig } from 'folio'` inside a site config. */

@@ -7,7 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSealed } from '../../src/core/cache.js';
-import { buildSite, fixtureCopies, readOut, type CapturedBuild } from '../support/fixtures.js';
+import { buildSite, fixtureCopies, readOut, runCli, type CapturedBuild } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
 const titleOf = (root: string) => /<title>([^<]*)<\/title>/.exec(readOut(root, 'docs/getting-started/index.html'))?.[1] ?? '';
@@ -83,5 +83,38 @@ describe('the config bundle kept between builds', () => {
     expect(loadLine(build)).not.toMatch(/bundle kept/);
     expect(titleOf(root)).toContain('Kept Title Two');
     expect(readFileSync(bundle, 'utf8')).not.toContain('Tampered Title');
+  });
+
+  // A process of its own per build: Node keeps a module it imported by its URL, so a second build
+  // in one process (a test, `folio serve`) gets the value the kept bundle gave the first time.
+  it('validates the value again when the same bundle gives another one, and reports an invalid one', () => {
+    const config = readFileSync(configFile, 'utf8');
+    writeFileSync(
+      configFile,
+      config
+        .replace('title: siteTitle,', "title: process.env.FOLIO_TEST_SITE_TITLE ?? siteTitle,\n  baseUrl: process.env.FOLIO_TEST_BASE_URL ?? '/',")
+        .replace("baseUrl: '/',\n  favicon", 'favicon'),
+    );
+    const cli = (env: Record<string, string>) => runCli(['build', '--root', root], { env });
+    const line = (output: string) => output.split('\n').find((entry) => entry.includes('loadConfig')) ?? '';
+
+    const first = cli({ FOLIO_TEST_SITE_TITLE: 'Title From The Environment' });
+    expect(first.status, first.output).toBe(0);
+    expect(titleOf(root)).toContain('Title From The Environment');
+    const same = cli({ FOLIO_TEST_SITE_TITLE: 'Title From The Environment' });
+    expect(line(same.output)).toMatch(/bundle kept/);
+    expect(same.output).toMatch(/Nothing changed/);
+
+    const second = cli({ FOLIO_TEST_SITE_TITLE: 'Another Title From The Environment' });
+    expect(second.status, second.output).toBe(0);
+    expect(line(second.output)).toMatch(/bundle kept/);
+    expect(second.output).toMatch(/checkInputs .*config or folio changed/);
+    expect(titleOf(root)).toContain('Another Title From The Environment');
+
+    const invalid = cli({ FOLIO_TEST_SITE_TITLE: 'Another Title From The Environment', FOLIO_TEST_BASE_URL: 'docs' });
+    expect(invalid.status).not.toBe(0);
+    expect(invalid.output).toMatch(/CONFIG_INVALID/);
+    expect(invalid.output).toMatch(/baseUrl/);
+    expect(titleOf(root)).toContain('Another Title From The Environment');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../../src/config/load-config.js';
+import { validateConfig } from '../../../src/config/validate-config.js';
 
 const base = { title: 'T', url: 'https://t.example' };
 
