@@ -6,14 +6,15 @@ import { PagesContext, PathContext, SidebarStateContext, SiteContext, type Pages
 import { autoCollapseChanges } from './DocSidebarTree.js';
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
-import { templates } from './registry.js';
 
 /**
- * The whole page: skip link, announcement bar, navbar, the route's template
- * and the footer. Rendered to HTML at build time and hydrated in the browser;
- * `content` lets the client put an error or crash view in the page's place.
+ * The whole page: skip link, announcement bar, navbar, the page's place and
+ * the footer. Rendered to HTML at build time and hydrated in the browser.
+ * `content` is what the page's place shows: the route's template (from the
+ * server's registry.ts, or the client's client-registry.ts, whose blog
+ * templates are a chunk of their own), or the client's error or crash view.
  */
-export function App({ site, page, pages, content }: { site: SiteData; page: PageData; pages: PagesRegistry; content?: ReactNode }) {
+export function App({ site, page, pages, content }: { site: SiteData; page: PageData; pages: PagesRegistry; content: ReactNode }) {
   const [expanded, setExpandedState] = useState<Record<string, boolean>>({});
   const [hidden, setHidden] = useState(false);
   const sidebarState = useMemo(
@@ -29,8 +30,6 @@ export function App({ site, page, pages, content }: { site: SiteData; page: Page
     const changes = autoCollapseChanges(site.docs.sidebar, from, page.path);
     if (Object.keys(changes).length > 0) setExpandedState((prev) => ({ ...prev, ...changes }));
   }, [page.path, site.docs]);
-  const Template = templates[page.template] as (props: { page: PageData }) => ReactNode;
-  if (!Template) throw new Error(`Unknown template "${page.template}" for ${page.path}`);
   return (
     <SiteContext.Provider value={site}>
       <PagesContext.Provider value={pages}>
@@ -42,7 +41,7 @@ export function App({ site, page, pages, content }: { site: SiteData; page: Page
             <AnnouncementBar />
             <Navbar />
             <div className="main-wrapper" data-template={page.template}>
-              {content ?? <Template page={page} />}
+              {content}
             </div>
             <Footer />
           </SidebarStateContext.Provider>

@@ -117,6 +117,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
             siteData: assets.siteData,
             routes: '/routes.json',
             pageChunks: assets.client.pageChunks,
+            templateChunks: assets.client.templateChunks,
           },
         },
         sink,

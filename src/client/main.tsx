@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PageData, SiteData } from '../shared/page-data.js';
 import { STORAGE_KEYS, writeStorage } from '../shared/storage.js';
 import type { PageModule, PagesRegistry } from '../../templates/context.js';
-import { templates } from '../../templates/registry.js';
+import { loadTemplate, templates } from '../../templates/client-registry.js';
 import { createNavigation } from './navigation.js';
 import { createPrefetcher } from './prefetch.js';
 import { createProgress } from './progress.js';
@@ -57,6 +57,7 @@ export function start(loaders: PageLoaders): void {
     templates: Object.keys(templates),
     components: Object.keys(loaders),
     loadComponent,
+    loadTemplate,
   });
   // Copy buttons of code blocks: the behaviour is a chunk, fetched ahead by pages that have them (enhanceBody).
   document.addEventListener('click', (event) => {
@@ -67,6 +68,8 @@ export function start(loaders: PageLoaders): void {
   // This page's own component (preloaded by its HTML) is needed before hydration.
   const id = page.template === 'tsxPage' ? (page as PageData<'tsxPage'>).props.component : undefined;
   const component = id !== undefined && Object.keys(loaders).includes(id) ? loadComponent(id) : undefined;
+  // So is its template when that is a chunk of its own (the blog's, also preloaded).
+  const template = loadTemplate(page.template);
   fetch(boot.site)
     .then((response) => {
       if (!response.ok) throw new Error(`${boot.site} answered ${response.status}`);
@@ -74,6 +77,7 @@ export function start(loaders: PageLoaders): void {
     })
     .then(async (site) => {
       await component;
+      await template;
       const store = createStore<View>({ kind: 'page', page, visit: 0 });
       const ready = () => {
         history.scrollRestoration = 'manual';

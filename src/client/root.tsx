@@ -8,7 +8,7 @@ import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type { PageData, SiteData } from '../shared/page-data.js';
 import { App } from '../../templates/App.js';
 import type { PagesRegistry } from '../../templates/context.js';
-import { templates } from '../../templates/registry.js';
+import { templates } from '../../templates/client-registry.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { CRASH_TITLE, ErrorView, LOAD_ERROR_TITLE } from './error-view.js';
 import type { Store } from './store.js';

@@ -41,6 +41,7 @@ export function createRouter({
   templates,
   components,
   loadComponent = () => Promise.resolve(),
+  loadTemplate = () => Promise.resolve(),
 }: {
   baseUrl: string;
   routesUrl: string;
@@ -48,6 +49,8 @@ export function createRouter({
   components: readonly string[];
   /** Fetches a `.tsx` page's chunk (once; a failure is forgotten, so Retry fetches again). */
   loadComponent?: (id: string) => Promise<void>;
+  /** Fetches a template that is a chunk of its own (client-registry.ts: the blog's), once; a failure is forgotten. */
+  loadTemplate?: (name: string) => Promise<void>;
 }): Router {
   const base = baseUrl.replace(/\/$/, '');
   const chunks = new Map<string, Promise<unknown>>();
@@ -138,6 +141,9 @@ export function createRouter({
       if (problem) throw new InvalidPageError(`${entry ? entry.chunk : '404.html'}: ${problem}`);
       const page = data as PageData;
       if (page.template === 'tsxPage') await (component ?? componentOf((page as PageData<'tsxPage'>).props.component));
+      await loadTemplate(page.template).catch((error: unknown) => {
+        throw new LoadError(`the ${page.template} template could not be loaded (${(error as Error)?.message ?? error})`);
+      });
       return page;
     },
   };

@@ -133,9 +133,12 @@ export async function bundleServer({
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from ${JSON.stringify(path.join(root, 'templates/App.tsx'))};
+import { templates } from ${JSON.stringify(path.join(root, 'templates/registry.ts'))};
 import { pages } from 'folio:pages';
 export function renderApp(site, page) {
-  return renderToString(createElement(App, { site, page, pages }));
+  const Template = templates[page.template];
+  if (!Template) throw new Error(\`Unknown template "\${page.template}" for \${page.path}\`);
+  return renderToString(createElement(App, { site, page, pages, content: createElement(Template, { page }) }));
 }
 export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod]) => [id, { meta: mod.meta, hasDefault: typeof mod.default === 'function' }]));
 `;

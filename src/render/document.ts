@@ -4,7 +4,7 @@
  * and the client script. Plain strings: no React needed for <head>.
  */
 import type { SiteConfig } from '../config/schema.js';
-import type { PageData, SiteData } from '../shared/page-data.js';
+import { CHUNKED_TEMPLATES, type PageData, type SiteData } from '../shared/page-data.js';
 import { STORAGE_KEYS } from '../shared/storage.js';
 import { encodeRoutePath, withBase } from '../shared/url.js';
 import { feedTitle } from '../emitters/feeds/feeds.js';
@@ -18,6 +18,8 @@ export interface DocumentAssets {
   routes: string;
   /** A `.tsx` page's own chunks, by page id: preloaded by that page only (emit-assets.ts). */
   pageChunks?: Record<string, string[]>;
+  /** The blog templates' chunks: preloaded by the pages of CHUNKED_TEMPLATES (emit-assets.ts). */
+  templateChunks?: string[];
 }
 
 export function escapeHtml(value: string): string {
@@ -146,6 +148,9 @@ export function renderDocument({
   // A .tsx page's component is a chunk of its own, imported before hydration: fetched with the entry, not after it.
   const component = page.template === 'tsxPage' ? (page as PageData<'tsxPage'>).props.component : undefined;
   for (const chunk of (component && assets.pageChunks?.[component]) || []) head.push(`<link rel="modulepreload" href="${withBase(base, chunk)}">`);
+  // So is a blog page's template (the client bundle leaves the blog's templates out).
+  if ((CHUNKED_TEMPLATES as readonly string[]).includes(page.template))
+    for (const chunk of assets.templateChunks ?? []) head.push(`<link rel="modulepreload" href="${withBase(base, chunk)}">`);
   head.push(`<link rel="preload" href="${withBase(base, assets.siteData)}" as="fetch" crossorigin>`);
   head.push(`<script>${headScript({ site })}</script>`);
 

@@ -17,6 +17,27 @@ export type TemplateName =
   | 'notFound'
   | 'search';
 
+/**
+ * The templates the browser gets in a chunk of their own (templates/blog.ts), not in the client
+ * bundle every first visit downloads: their pages preload it, the router fetches it with their data.
+ */
+export const CHUNKED_TEMPLATES = ['blogList', 'blogPost', 'blogTags', 'blogAuthors', 'blogArchive'] as const satisfies readonly TemplateName[];
+
+/**
+ * The client entry's modules the blog chunk uses, handed over by path in folio (emit-assets.ts
+ * `blogChunkFromEntry`; templates/client-registry.ts puts them on globalThis.__folioShared.theme).
+ */
+export const BLOG_HOST_MODULES = [
+  'templates/context.ts',
+  'templates/EditLink.tsx',
+  'templates/Icons.tsx',
+  'templates/MarkdownBody.tsx',
+  'templates/Paginator.tsx',
+  'templates/paths.ts',
+  'templates/SmartLink.tsx',
+  'templates/TableOfContents.tsx',
+] as const;
+
 export interface LinkData {
   label: string;
   href: string;

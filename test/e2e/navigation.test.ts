@@ -398,6 +398,76 @@ describeBrowser('client navigation (Chromium)', () => {
     await closeContext();
   });
 
+  it("7. the blog's templates are a chunk of their own: preloaded by blog pages only, fetched on intent or with the data, a failure loads the page", async () => {
+    // The posts' authors' pictures are on another host, which this machine cannot reach.
+    const pageErrors = (watched: Watched) =>
+      watched.console.filter((message) => message.type === 'error' && !/Failed to load resource: net::ERR_NAME_NOT_RESOLVED/.test(message.text));
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(([, href]) => href);
+    const docsPreloads = preloads(await (await fetch(`${site.origin}/docs/usage`)).text());
+    const homePreloads = preloads(await (await fetch(`${site.origin}/`)).text());
+    const blogChunks = preloads(await (await fetch(`${site.origin}/blog/asyncapi-client-generator`)).text()).filter((href) => !docsPreloads.includes(href));
+    expect(blogChunks).toHaveLength(1);
+    const [blogChunk] = blogChunks;
+    expect(homePreloads).not.toContain(blogChunk);
+    for (const path of ['/blog', '/blog/tags', '/blog/archive', '/blog/authors', '/blog/page/2'])
+      expect(preloads(await (await fetch(`${site.origin}${path}`)).text())).toContain(blogChunk);
+
+    // A first visit of a docs page does not download it; pointing at the navbar's Blog link does, once.
+    const docs = await open('/docs/usage');
+    await docs.page.waitForLoadState('load');
+    expect(docs.requests).not.toContain(blogChunk);
+    const fetched = docs.page.waitForResponse((response) => response.url().endsWith(blogChunk));
+    const blogLink = docs.page.locator('.navbar-inner a.navbar-link[href="/blog"]');
+    await blogLink.hover();
+    await fetched;
+    await blogLink.click();
+    await docs.page.waitForFunction(() => location.pathname === '/blog');
+    await docs.page.locator('main.blog-main .post-list').waitFor();
+    expect(await h1(docs.page)).toBe('Blog');
+    expect(await sameDocument(docs.page)).toBe(true);
+    // On to a post and its tag page: the chunk is not fetched again.
+    await docs.page.locator('.post-list a[href="/blog/asyncapi-client-generator"]').first().click();
+    await docs.page.waitForFunction(() => location.pathname === '/blog/asyncapi-client-generator');
+    await docs.page.locator('main .blog-post-footer').waitFor();
+    expect(await sameDocument(docs.page)).toBe(true);
+    expect(docs.requests.filter((url) => url === blogChunk)).toHaveLength(1);
+    expect(docs.errors).toEqual([]);
+    expect(pageErrors(docs)).toEqual([]);
+    await closeContext();
+
+    // Without intent (a link activated at once) it comes with the data.
+    const direct = await open('/');
+    const link = await addLink(direct.page, '/blog/archive');
+    await link.click();
+    await direct.page.waitForFunction(() => location.pathname === '/blog/archive');
+    await direct.page.locator('main.blog-main').waitFor();
+    expect(await sameDocument(direct.page)).toBe(true);
+    expect(direct.requests).toContain(blogChunk);
+    expect(direct.errors).toEqual([]);
+    await closeContext();
+
+    // A blog post hydrates with it (preloaded by its HTML), without a mismatch, and its links navigate in place.
+    const post = await open('/blog/asyncapi-client-generator');
+    expect(post.requests).toContain(blogChunk);
+    expect(post.errors).toEqual([]);
+    expect(pageErrors(post)).toEqual([]);
+    await post.page.locator('.blog-post-footer a[href="/blog/tags/automation"]').click();
+    await post.page.waitForFunction(() => location.pathname === '/blog/tags/automation');
+    await post.page.locator('main.blog-main').waitFor();
+    expect(await sameDocument(post.page)).toBe(true);
+    await closeContext();
+
+    // The chunk cannot be fetched: the click loads the blog page in full, which the server rendered.
+    const broken = await open('/docs/usage');
+    await broken.page.route(`**${blogChunk}`, (route) => route.fulfill({ status: 500, body: 'no' }));
+    await broken.page.locator('.navbar-inner a.navbar-link[href="/blog"]').click();
+    await broken.page.waitForFunction(() => location.pathname === '/blog' && document.readyState === 'complete');
+    await broken.page.locator('main.blog-main .post-list').waitFor();
+    expect(await h1(broken.page)).toBe('Blog');
+    expect(await sameDocument(broken.page)).toBe(false);
+    await closeContext();
+  });
+
   it('budget: a first visit downloads at most 80 kB gzip of JavaScript, React included', async () => {
     for (const path of ['/', '/docs/usage', '/blog/asyncapi-client-generator']) {
       context = await newContext(browser);

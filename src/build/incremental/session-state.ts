@@ -23,6 +23,8 @@ export interface ClientAssets {
   sizes: Record<string, number>;
   /** A `.tsx` page's own chunks, by page id (emit-assets.ts). */
   pageChunks?: Record<string, string[]>;
+  /** The blog templates' chunks (emit-assets.ts). */
+  templateChunks?: string[];
 }
 
 export interface SessionState {
