@@ -1,3 +1,4 @@
-/** Entry of the search chunk (see load.ts): what the client's search button and /search page show. */
-export { SearchDialog } from './SearchDialog.js';
+/** Entry of the search chunk (see load.ts): what the client's search dialog and /search page show. */
+export { searchEngine } from './runtime.js';
 export { SearchPageBody } from './SearchPageBody.js';
+export { SearchResults } from './SearchResults.js';

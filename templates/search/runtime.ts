@@ -13,23 +13,12 @@ const DIR = MANIFEST_PATH.slice(0, MANIFEST_PATH.lastIndexOf('/') + 1);
 const EARLY_MS = 30_000;
 
 /**
- * The manifest, asked for as soon as this chunk runs (it is fetched on intent, hover or focus of
- * the search button, or on open), so that it is on its way while the dialog mounts instead of
- * after: the first query waited for the chunk, the dialog, then the manifest, one after another.
- * The chunk sits in /assets/, the folder above the index (emit-assets.ts), whatever the base URL.
+ * The manifest the client asked for together with this chunk (load.ts), taken over once: the
+ * first engine uses it when it is recent. A failed early fetch only means the engine asks again.
  */
-let early: { at: number; manifest: Promise<unknown> } | undefined;
-try {
-  const manifest = fetch(new URL(MANIFEST_PATH.replace(/^\/assets\//, ''), import.meta.url).href, { cache: 'no-cache' }).then((response) => {
-    if (!response.ok) throw new Error(`manifest.json answered ${response.status}`);
-    return response.json();
-  });
-  // A failure here only means the engine asks again.
-  manifest.catch(() => (early = undefined));
-  early = { at: Date.now(), manifest };
-} catch {
-  early = undefined;
-}
+const shared = (globalThis as { __folioShared?: { searchManifest?: { at: number; manifest: Promise<unknown> } } }).__folioShared;
+let early = shared?.searchManifest;
+if (shared) shared.searchManifest = undefined;
 
 /**
  * Resolves in a task after the next frame is painted (a frame callback alone runs before that

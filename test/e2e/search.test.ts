@@ -126,6 +126,37 @@ describeBrowser('search (Chromium)', () => {
     await page.locator('.search-group').first().waitFor();
   });
 
+  it("the dialog and its focused field are there in the opening key's own task, and the manifest is asked for with the chunk", async () => {
+    const { page, release } = await openHoldingChunk('/docs/usage');
+    const manifest = page.waitForRequest((request) => new URL(request.url()).pathname === '/assets/search/manifest.json');
+    // A listener added after folio's runs in the same dispatch of the key, after folio's has.
+    await page.evaluate(() =>
+      document.addEventListener('keydown', (event) => {
+        if (event.key !== 'k') return;
+        (window as unknown as { __e2eSeen: unknown }).__e2eSeen = {
+          dialog: document.querySelector('[role="dialog"][aria-label="Search the site"]')?.matches(':popover-open') ?? false,
+          focused: document.activeElement?.getAttribute('role') ?? null,
+        };
+      }),
+    );
+    await page.keyboard.press('Control+k');
+    expect(await page.evaluate(() => (window as unknown as { __e2eSeen: unknown }).__e2eSeen)).toEqual({ dialog: true, focused: 'combobox' });
+    // The chunk is still held back: the manifest is on its way all the same.
+    await manifest;
+    expect(await page.locator('.search-group').count()).toBe(0);
+    await page.keyboard.type('kafka');
+    expect(await input(page).inputValue()).toBe('kafka');
+    release();
+    await page.locator('.search-group').first().waitFor();
+    expect(await page.locator('.search-option-page').first().getAttribute('href')).toBe('/docs/protocols/kafka');
+    // Esc before the chunk: the dialog closes all the same.
+    const again = await openHoldingChunk('/docs/usage');
+    await again.page.keyboard.press('Control+k');
+    await again.page.keyboard.press('Escape');
+    await dialog(again.page).waitFor({ state: 'detached' });
+    again.release();
+  });
+
   it('keys typed on while the dialog arrives are none lost either (caught until its field has the focus)', async () => {
     // The chunk comes in the middle of the typing: keys reach the page before, during and after the
     // dialog's first render (typed at once after Ctrl K, one to three letters used to go missing).
