@@ -113,7 +113,8 @@ export function plainJson(value: unknown): string | undefined {
     if (Array.isArray(item)) ok = Object.keys(item).length === item.length && item.every(plain);
     else {
       const proto = Object.getPrototypeOf(item);
-      ok = (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(item).length === 0 && Object.values(item).every(plain);
+      // Own properties only, all enumerable (JSON skips the others; validation might not).
+      ok = (proto === Object.prototype || proto === null) && Reflect.ownKeys(item).length === Object.keys(item).length && Object.values(item).every(plain);
     }
     open.delete(item);
     return ok;

@@ -22,6 +22,7 @@ describe('plainJson (what a kept config validation may stand for)', () => {
       { list: Object.assign(new Array(3), { 0: 1, 2: 3 }) },
       { [Symbol('s')]: 1 },
       { map: new Map() },
+      Object.defineProperty({ title: 'T' }, 'hidden', { value: 1, enumerable: false }),
       cycle,
       [undefined],
       () => {},
