@@ -96,15 +96,24 @@ export function walkInputs(roots: readonly string[], ignored: readonly string[])
 /** Size and modification time of each file ('-' when missing, `dir:` + mtime for folders). */
 export function statFiles(files: Iterable<string>): Snapshot {
   const snapshot: Snapshot = {};
-  for (const file of files) {
-    try {
-      const stats = statSync(file);
-      snapshot[file] = stats.isDirectory() ? `dir:${stats.mtimeMs}` : signatureOf(stats);
-    } catch {
-      snapshot[file] = '-';
-    }
-  }
+  for (const file of files) snapshot[file] = stateOf(file);
   return snapshot;
+}
+
+function stateOf(file: string): string {
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) return '-';
+    return stats.isDirectory() ? `dir:${stats.mtimeMs}` : signatureOf(stats);
+  } catch {
+    return '-';
+  }
+}
+
+/** Whether every file of a snapshot is in the state it records (stops at the first that is not; statFiles' states). */
+function unchanged(snapshot: Snapshot): boolean {
+  for (const file in snapshot) if (stateOf(file) !== snapshot[file]) return false;
+  return true;
 }
 
 function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
@@ -148,8 +157,8 @@ export function checkUpToDate({
   if (stamp.format !== 2 || stamp.outDir !== path.resolve(outDir)) return { reason: 'stamp of another output' };
   if (stamp.configKey !== configKey) return { reason: 'config or folio changed' };
   if (stamp.staleAt !== undefined && now.getTime() >= stamp.staleAt) return { reason: 'a scheduled post came due' };
-  if (!sameSnapshot(stamp.files, statFiles(Object.keys(stamp.files)))) return { reason: 'a file the build read changed' };
-  if (!sameSnapshot(stamp.outputs, statFiles(Object.keys(stamp.outputs)))) return { reason: 'the output changed' };
+  if (!unchanged(stamp.files)) return { reason: 'a file the build read changed' };
+  if (!unchanged(stamp.outputs)) return { reason: 'the output changed' };
   if (!sameSnapshot(stamp.inputs, inputs)) return { reason: 'content changed' };
   return { stamp, reason: 'up to date' };
 }
