@@ -3,7 +3,7 @@
  * validates it against the schema, filling every default.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,6 +184,9 @@ function sourcesKey({ root, inputs, version }: { root: string; inputs: string[];
   try {
     for (const input of inputs) {
       const full = path.resolve(root, input);
+      // Files esbuild read are regular files: a damaged or hand-made record naming a device, a pipe
+      // or a folder (`/dev/zero`) would have this read without end.
+      if (typeof input !== 'string' || !statSync(full).isFile()) return undefined;
       hash.update(input).update('\0').update(readFileSync(full)).update('\0');
       folders.add(path.dirname(full));
     }

@@ -6,7 +6,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSealed } from '../../src/core/cache.js';
+import { readSealed, writeSealed } from '../../src/core/cache.js';
 import { buildSite, fixtureCopies, readOut, runCli, type CapturedBuild } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
@@ -70,6 +70,17 @@ describe('the config bundle kept between builds', () => {
     const remapped = await buildSite(root);
     expect(loadLine(remapped)).not.toMatch(/bundle kept/);
     expect(readOut(root, 'index.html')).toContain('Tagline from B');
+  });
+
+  it('is not used when its record names something other than a regular file (a device is never read)', async () => {
+    await buildSite(root);
+    const file = path.join(root, '.folio-cache', 'config-bundle.json');
+    const record = JSON.parse(readSealed(file) ?? '') as { inputs: string[] };
+    writeSealed(file, JSON.stringify({ ...record, inputs: [...record.inputs, '/dev/zero'] }));
+    const build = await buildSite(root);
+    expect(build.ok, build.stderr).toBe(true);
+    expect(loadLine(build)).not.toMatch(/bundle kept/);
+    expect(loadLine(await buildSite(root))).toMatch(/bundle kept/);
   });
 
   it('is not used when its file in the cache was changed', async () => {
