@@ -61,6 +61,23 @@ describeBrowser('client navigation (Chromium)', () => {
     return page.locator('#e2e-link');
   };
 
+  /** The chunks a page's HTML preloads. */
+  const preloads = async (path: string) =>
+    [...(await (await fetch(`${site.origin}${path}`)).text()).matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(([, href]) => href);
+  /**
+   * A first visit of `path`: it fetched `chunk` and hydrated without a page error or a console
+   * error (the blog's authors' pictures are on another host, which this machine cannot reach).
+   */
+  const hydratesWith = async (path: string, chunk: string): Promise<Watched> => {
+    const watched = await open(path);
+    expect(watched.requests).toContain(chunk);
+    expect(watched.errors).toEqual([]);
+    expect(consoleErrors(watched)).toEqual([]);
+    return watched;
+  };
+  const consoleErrors = (watched: Watched) =>
+    watched.console.filter((message) => message.type === 'error' && !/Failed to load resource: net::ERR_NAME_NOT_RESOLVED/.test(message.text));
+
   it('1. hydrates the server-rendered page without warnings and without re-rendering the body', async () => {
     const {
       page,
@@ -354,9 +371,8 @@ describeBrowser('client navigation (Chromium)', () => {
   });
 
   it('6. a .tsx page is a chunk of its own: preloaded by its page only, fetched with its data on navigation and on intent', async () => {
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(([, href]) => href);
-    const docsPreloads = preloads(await (await fetch(`${site.origin}/docs/usage`)).text());
-    const homeChunks = preloads(await (await fetch(`${site.origin}/`)).text()).filter((href) => !docsPreloads.includes(href));
+    const docsPreloads = await preloads('/docs/usage');
+    const homeChunks = (await preloads('/')).filter((href) => !docsPreloads.includes(href));
     // The home page's component: in no other page's HTML, and not in the entry every page loads.
     expect(homeChunks).toHaveLength(1);
     const [homeChunk] = homeChunks;
@@ -391,26 +407,18 @@ describeBrowser('client navigation (Chromium)', () => {
     expect(direct.errors).toEqual([]);
     await closeContext();
     // The home page itself hydrates with its component (preloaded by its HTML), without a mismatch.
-    const home = await open('/');
-    expect(home.requests).toContain(homeChunk);
-    expect(home.errors).toEqual([]);
-    expect(home.console.filter((message) => message.type === 'error')).toEqual([]);
+    await hydratesWith('/', homeChunk);
     await closeContext();
   });
 
   it("7. the blog's templates are a chunk of their own: preloaded by blog pages only, fetched on intent or with the data, a failure loads the page", async () => {
-    // The posts' authors' pictures are on another host, which this machine cannot reach.
-    const pageErrors = (watched: Watched) =>
-      watched.console.filter((message) => message.type === 'error' && !/Failed to load resource: net::ERR_NAME_NOT_RESOLVED/.test(message.text));
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(([, href]) => href);
-    const docsPreloads = preloads(await (await fetch(`${site.origin}/docs/usage`)).text());
-    const homePreloads = preloads(await (await fetch(`${site.origin}/`)).text());
-    const blogChunks = preloads(await (await fetch(`${site.origin}/blog/asyncapi-client-generator`)).text()).filter((href) => !docsPreloads.includes(href));
+    const docsPreloads = await preloads('/docs/usage');
+    const homePreloads = await preloads('/');
+    const blogChunks = (await preloads('/blog/asyncapi-client-generator')).filter((href) => !docsPreloads.includes(href));
     expect(blogChunks).toHaveLength(1);
     const [blogChunk] = blogChunks;
     expect(homePreloads).not.toContain(blogChunk);
-    for (const path of ['/blog', '/blog/tags', '/blog/archive', '/blog/authors', '/blog/page/2'])
-      expect(preloads(await (await fetch(`${site.origin}${path}`)).text())).toContain(blogChunk);
+    for (const path of ['/blog', '/blog/tags', '/blog/archive', '/blog/authors', '/blog/page/2']) expect(await preloads(path)).toContain(blogChunk);
 
     // A first visit of a docs page does not download it; pointing at the navbar's Blog link does, once.
     const docs = await open('/docs/usage');
@@ -432,7 +440,7 @@ describeBrowser('client navigation (Chromium)', () => {
     expect(await sameDocument(docs.page)).toBe(true);
     expect(docs.requests.filter((url) => url === blogChunk)).toHaveLength(1);
     expect(docs.errors).toEqual([]);
-    expect(pageErrors(docs)).toEqual([]);
+    expect(consoleErrors(docs)).toEqual([]);
     await closeContext();
 
     // Without intent (a link activated at once) it comes with the data.
@@ -447,10 +455,7 @@ describeBrowser('client navigation (Chromium)', () => {
     await closeContext();
 
     // A blog post hydrates with it (preloaded by its HTML), without a mismatch, and its links navigate in place.
-    const post = await open('/blog/asyncapi-client-generator');
-    expect(post.requests).toContain(blogChunk);
-    expect(post.errors).toEqual([]);
-    expect(pageErrors(post)).toEqual([]);
+    const post = await hydratesWith('/blog/asyncapi-client-generator', blogChunk);
     await post.page.locator('.blog-post-footer a[href="/blog/tags/automation"]').click();
     await post.page.waitForFunction(() => location.pathname === '/blog/tags/automation');
     await post.page.locator('main.blog-main').waitFor();
