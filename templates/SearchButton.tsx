@@ -1,5 +1,6 @@
 import { type ComponentType, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import type { createSearch } from '../src/shared/search/engine.js';
 import { withBase } from '../src/shared/url.js';
 import { usePath, useSite } from './context.js';
 import { loadSearch } from './search/load.js';
@@ -23,10 +24,8 @@ export interface SearchResultsProps {
   listRef: RefObject<HTMLDivElement | null>;
 }
 
-/** The part of the search chunk's engine (runtime.ts searchEngine) the dialog asks in the field's own event. */
-export interface SearchEngine {
-  answer(query: string, options: { limit: number }): { full: Promise<unknown> };
-}
+/** The search chunk's engine (runtime.ts searchEngine); a type only, its code is in the chunk. */
+export type SearchEngine = ReturnType<typeof createSearch>;
 
 interface SearchChunk {
   SearchResults: ComponentType<SearchResultsProps>;

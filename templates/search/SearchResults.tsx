@@ -5,7 +5,7 @@
  * /search page.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { createSearch, PageResult } from '../../src/shared/search/engine.js';
+import type { PageResult } from '../../src/shared/search/engine.js';
 import { withBase } from '../../src/shared/url.js';
 import type { SearchResultsProps } from '../SearchButton.js';
 import { Excerpt } from './Excerpt.js';
@@ -13,8 +13,7 @@ import { recentSearches, rememberSearch } from './runtime.js';
 import { useSearch } from './use-search.js';
 
 export function SearchResults({ baseUrl, searchPage, query, setQuery, engine, active, setActive, onOptions, onChosen, listRef }: SearchResultsProps) {
-  const search = engine as ReturnType<typeof createSearch>;
-  const { results, failed, pending } = useSearch(search, query, 8);
+  const { results, failed, pending } = useSearch(engine, query, 8);
   const [recent] = useState(recentSearches);
 
   // Options in order: each page, then its sections.
@@ -36,7 +35,7 @@ export function SearchResults({ baseUrl, searchPage, query, setQuery, engine, ac
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    search.prepare().then((manifest) => {
+    engine.prepare().then((manifest) => {
       if (!live || !manifest?.glyphs) return;
       timer = setTimeout(() => !typed.current.trim() && setGlyphs(manifest.glyphs ?? ''), 0);
     });
@@ -44,7 +43,7 @@ export function SearchResults({ baseUrl, searchPage, query, setQuery, engine, ac
       live = false;
       clearTimeout(timer);
     };
-  }, [search]);
+  }, [engine]);
 
   const chosen = () => {
     rememberSearch(query);
