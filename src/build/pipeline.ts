@@ -22,7 +22,8 @@ import { isInside } from '../core/site-paths.js';
 import type { Runner } from '../core/task.js';
 import type { Warning } from '../core/warnings.js';
 import { emittersFor } from '../emitters/registry.js';
-import { runEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
+import { runEmitters, startEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
+import type { EmitInput } from '../emitters/types.js';
 import { checkLinks } from '../links/check-links.js';
 import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, markdownSources, type CompileStepResult } from '../markdown/compile-content.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
@@ -99,6 +100,23 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     : undefined;
   const load = (files: Iterable<string | undefined>) => compiled.compiled.ensure(files);
   const loadText = (files: Iterable<string | undefined>) => compiled.compiled.unresolved(files);
+  const heldText = (files: Iterable<string>) => compiled.compiled.heldUnresolved(files);
+  const emitters = emittersFor(ctx.config);
+  const emitInput: EmitInput = {
+    config: ctx.config,
+    table,
+    content,
+    compiled: compiled.compiled,
+    load,
+    loadText,
+    heldText,
+    bodies,
+    cache: ctx.cache,
+    cacheSalt: ctx.buildHash,
+  };
+  // A one-shot build lets emitters begin what needs no rendered page (the search index, on another thread) now.
+  const started = !previous && !input.keepUnresolved ? startEmitters(emitters, emitInput) : { begun: new Set<string>(), stop: () => {} };
+  const stopEmitters = started.stop;
   const rendered = await run(
     'renderPages',
     () =>
@@ -126,24 +144,28 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
         inPlace: previous !== undefined,
       }),
     (r) => `${table.routes.length} pages${r.reused && !previous ? `, ${r.reused} unchanged` : ''}`,
-  );
+  ).catch((error: unknown) => {
+    stopEmitters();
+    throw error;
+  });
   const emitted = await run(
     // The stage keeps its documented name; it runs every emitter (feeds, sitemap, search, the site's own).
     'emitFeeds',
     () =>
       runEmitters({
-        emitters: emittersFor(ctx.config),
-        input: { config: ctx.config, table, content, compiled: compiled.compiled, load, loadText, bodies, cache: ctx.cache, cacheSalt: ctx.buildHash },
+        emitters,
+        input: emitInput,
         previous: previous?.emitters,
         write: (urlPath, contents) => sink.emit(urlPath, contents),
       }),
-    // Each emitter's own time when it is noticeable (the search index is built here).
+    // Each emitter's own time in this stage when it is noticeable (the search index is built here),
+    // or, for one begun before the pages rendered, that and the time it still took after them.
     (e) =>
       `${e.written.length} files (${[...e.records.keys()].join(', ')})${[...e.durations]
-        .filter(([, ms]) => ms >= 20)
-        .map(([name, ms]) => `, ${name} ${Math.round(ms)} ms`)
+        .filter(([name, ms]) => ms >= 20 || started.begun.has(name))
+        .map(([name, ms]) => (started.begun.has(name) ? `, ${name} begun beside renderPages, ${Math.round(ms)} ms after it` : `, ${name} ${Math.round(ms)} ms`))
         .join('')}`,
-  );
+  ).finally(stopEmitters);
   for (const file of emitted.stale) sink.remove(file);
   const outputFiles = await run('checkLinks', async () => {
     const files = await sink.files();

@@ -86,6 +86,33 @@ export async function runEmitters({
   return { records, written, stale, durations };
 }
 
+/**
+ * Lets each emitter with a `start` begin its work before the pages render (a one-shot build: the
+ * search index is built on another thread meanwhile). Returns the names of those that began, and
+ * what stops their work when the build fails before `runEmitters` takes the results. An emitter
+ * whose start fails is left to `emit`.
+ */
+export function startEmitters(emitters: readonly Emitter[], input: EmitInput): { begun: Set<string>; stop: () => void } {
+  const stops: (() => void)[] = [];
+  const begun = new Set<string>();
+  for (const emitter of emitters) {
+    try {
+      const stop = emitter.start?.(input);
+      if (!stop) continue;
+      stops.push(stop);
+      begun.add(emitter.name);
+    } catch {
+      // emit() does the work in this thread and reports what goes wrong there
+    }
+  }
+  return {
+    begun,
+    stop: () => {
+      for (const stop of stops.splice(0)) stop();
+    },
+  };
+}
+
 /** Writes in flight at once: the search index is dozens of files (hundreds on a large site), each a folder check and a write. */
 const WRITES_IN_FLIGHT = 16;
 

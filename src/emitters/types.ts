@@ -28,6 +28,11 @@ export interface EmitInput {
    * alone (search), without the cost of resolving every link again. Leaves `compiled` as it was.
    */
   loadText(files: Iterable<string>): Promise<ReadonlyMap<string, CompiledContent>>;
+  /**
+   * What `loadText` gives for these files when all of them are in memory already, else undefined
+   * (a large site's bodies live in the cache): for `start`, which should not read a whole site back.
+   */
+  heldText(files: Iterable<string>): ReadonlyMap<string, CompiledContent> | undefined;
   /** A fingerprint of each source's compiled body and listing data, by file: cheap input for `fingerprint`. */
   bodies: ReadonlyMap<string, string>;
   /**
@@ -56,6 +61,12 @@ export interface Emitter {
   /** A hash of everything `emit` reads: watch mode emits again only when it changes. */
   fingerprint(input: EmitInput): string;
   emit(input: EmitInput): Promise<EmittedFile[]> | EmittedFile[];
+  /**
+   * Optional, for work that needs no rendered page: called before the pages render in a one-shot
+   * build, it may begin that work on another thread; `emit`, called later with the same input, then
+   * takes its result. Returns how to stop the work when the build fails before `emit` runs.
+   */
+  start?(input: EmitInput): (() => void) | undefined;
 }
 
 /** What a build remembers of one emitter's last run. */

@@ -129,6 +129,21 @@ export class CompiledMap extends Map<string, CompiledContent> {
     return bodies;
   }
 
+  /**
+   * What `unresolved` would give for these files when every one is in memory already (held, or
+   * not lean); undefined as soon as one would be read back from the cache or compiled again.
+   */
+  heldUnresolved(files: Iterable<string>): Map<string, CompiledContent> | undefined {
+    const bodies = new Map<string, CompiledContent>();
+    for (const file of files) {
+      const loader = this.loaders.get(file);
+      const body = loader ? (this.ready.get(file) ?? loader.held()) : super.get(file);
+      if (!body) return undefined;
+      bodies.set(file, body);
+    }
+    return bodies;
+  }
+
   override get(file: string): CompiledContent | undefined {
     const loader = this.loaders.get(file);
     if (!loader) return super.get(file);
@@ -149,6 +164,8 @@ export interface BodyLoader {
   read(): CompiledContent | undefined;
   /** The body as compiled, links not resolved (undefined when the cache entry does not verify). */
   readRaw(): CompiledContent | undefined;
+  /** The body as compiled when it is held in memory (undefined: it would be read back). */
+  held(): CompiledContent | undefined;
   rebuild(): Promise<CompiledContent>;
 }
 
@@ -335,6 +352,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
       return raw && resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
     },
     readRaw: () => held.get(source.file) ?? readCompiled(ctx.cache, key),
+    held: () => held.get(source.file),
     rebuild: async () => {
       const { result } = await compileFresh({ ...jobFor(source), highlighter, cache: ctx.cache }, key);
       return resolveContentLinks({ compiled: result, file: source.file, resolver: resolver([]) });

@@ -188,7 +188,11 @@ export function sectionsOf(body: Pick<CompiledContent, 'html' | 'headings'>, max
   return sections;
 }
 
-export function pageRecordsOf(route: Route, section: SearchSection, body: Pick<CompiledContent, 'html' | 'headings'> | undefined): PageRecords {
+export function pageRecordsOf(
+  route: Pick<Route, 'path' | 'title'>,
+  section: SearchSection,
+  body: Pick<CompiledContent, 'html' | 'headings'> | undefined,
+): PageRecords {
   return {
     title: route.title,
     url: encodeRoutePath(route.path),

@@ -8,7 +8,13 @@
  * .folio-cache between builds, so only pages that changed are read back (their bodies live in the
  * cache: reading them was a third of the emitter's time) and cut into sections again.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Cache } from '../../core/cache.js';
 import { detached } from '../../core/detached.js';
+import { createPool } from '../../core/worker-pool.js';
+import { rebuildWorkerError } from '../../errors/index.js';
+import type { CompiledContent } from '../../markdown/compile.js';
 import { hashOf } from '../../core/hash.js';
 import { MANIFEST_PATH } from '../../shared/search/format.js';
 import type { Route } from '../../routes/types.js';
@@ -49,7 +55,7 @@ interface Cached {
  * strings of its own (an anchor captured from the body's HTML would keep the whole body alive: at
  * 10,000 pages the kept records took 206 MB of heap, 73 MB detached).
  */
-export function keptOf(route: Route, section: SearchSection, body: Parameters<typeof pageRecordsOf>[2]): Cached {
+export function keptOf(route: Pick<Route, 'path' | 'title'>, section: SearchSection, body: Parameters<typeof pageRecordsOf>[2]): Cached {
   const records = pageRecordsOf(route, section, body);
   return {
     records: {
@@ -98,8 +104,100 @@ const onDisk = new Map<string, string>();
 const CACHE = 'search';
 /** How many pages' bodies are read back at once (EmitInput.loadText) to be cut into records. */
 export const LOAD_BATCH = 256;
-const bucketKey = (input: EmitInput, buckets: number, bucket: string) =>
-  hashOf('search-records-6', input.cacheSalt ?? '', String(buckets), bucket).slice(0, 32);
+const bucketKey = (cacheSalt: string, buckets: number, bucket: string) => hashOf('search-records-6', cacheSalt, String(buckets), bucket).slice(0, 32);
+
+/** What the index is made of: each indexed page with its key, and the cache its records are kept in. */
+export interface IndexJob {
+  pages: { key: string; path: string; title: string; section: SearchSection; file: string }[];
+  cache?: Cache;
+  cacheSalt: string;
+}
+
+const jobPagesOf = (pages: readonly Indexed[]): IndexJob['pages'] =>
+  pages.map(({ route, section, key }) => ({ key, path: route.path, title: route.title, section, file: route.source!.file }));
+
+/**
+ * The index files of these pages: their records from this process's memory or the cache's buckets,
+ * the others cut from their bodies (`texts`, asked for only those) and stored. Runs in this thread
+ * (`emit`) or in a worker (`start`, search-worker.ts), with the same result.
+ */
+export async function indexFiles(
+  { pages, cache, cacheSalt }: IndexJob,
+  texts: (files: string[]) => Promise<ReadonlyMap<string, Parameters<typeof pageRecordsOf>[2]>>,
+): Promise<EmittedFile[]> {
+  // A later run in the same process (an edit in `folio serve`) has every page in memory: it writes
+  // no bucket (a whole bucket is ~0.9 MB of JSON for this site, ~20 ms per save on the dev loop's
+  // hot path). The next process finds an edited page's new key missing and tokenises that page alone.
+  const sameProcess = remembered.size > 0;
+  const buckets = bucketsFor(pages.length);
+  const byBucket = new Map<string, IndexJob['pages']>();
+  for (const page of pages) {
+    const bucket = bucketOf(page.key, buckets);
+    let list = byBucket.get(bucket);
+    if (!list) byBucket.set(bucket, (list = []));
+    list.push(page);
+  }
+  const next = new Map<string, Cached>();
+  const missing: IndexJob['pages'] = [];
+  for (const [bucket, list] of byBucket) {
+    let stored: Record<string, Stored> | undefined;
+    for (const page of list) {
+      let found = remembered.get(page.key);
+      if (!found && cache) {
+        if (!stored) {
+          const key = bucketKey(cacheSalt, buckets, bucket);
+          stored = cache.get<Record<string, Stored>>(CACHE, key) ?? {};
+          onDisk.set(key, Object.keys(stored).sort().join(' '));
+        }
+        found = Object.hasOwn(stored, page.key) ? fromStored(stored[page.key]) : undefined;
+      }
+      if (found) next.set(page.key, found);
+      else missing.push(page);
+    }
+  }
+  const fresh = new Set(missing);
+  // Only text and headings are read: the bodies' links need not be resolved again. A batch at a
+  // time: a whole body is many times what is kept of it (the corpus's 10,000 bodies are 170 million
+  // characters), and only what is kept need stay.
+  for (let at = 0; at < missing.length; at += LOAD_BATCH) {
+    const batch = missing.slice(at, at + LOAD_BATCH);
+    const bodies = await texts(batch.map((page) => page.file));
+    for (const page of batch) next.set(page.key, keptOf(page, page.section, bodies.get(page.file)));
+  }
+  if (cache && !sameProcess) {
+    for (const [bucket, list] of byBucket) {
+      const key = bucketKey(cacheSalt, buckets, bucket);
+      const keys = list.map((page) => page.key).sort();
+      const signature = keys.join(' ');
+      if (onDisk.get(key) === signature && !list.some((page) => fresh.has(page))) continue;
+      const entry: Record<string, Stored> = {};
+      for (const pageKey of keys) entry[pageKey] = toStored(next.get(pageKey)!);
+      if (cache.set(CACHE, key, entry)) onDisk.set(key, signature);
+    }
+  }
+  remembered = next;
+  const cached = pages.map((page) => next.get(page.key)!);
+  const { manifest, files } = buildSearchIndex(
+    cached.map((page) => page.records),
+    cached.map((page) => page.terms),
+  );
+  return [
+    ...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents, hashedName: true })),
+    { path: MANIFEST_PATH, contents: JSON.stringify(manifest) },
+  ];
+}
+
+/** The index being built on another thread, by the input `start` was given (emit takes it from there). */
+const begun = new WeakMap<EmitInput, Promise<EmittedFile[]>>();
+
+function workerFile(): URL | undefined {
+  // The compiled dist/ has the worker; from source (tests through vitest) the index is built in `emit`.
+  const url = new URL('./search-worker.mjs', import.meta.url);
+  return existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+/** FOLIO_SEARCH_THREAD=0 keeps the index in `emit`, on the main thread (the tests compare both). */
+const offThread = () => process.env.FOLIO_SEARCH_THREAD !== '0';
 
 export const searchEmitter: Emitter = {
   name: 'search',
@@ -107,68 +205,51 @@ export const searchEmitter: Emitter = {
     if (!searchOptionsOf(input.config)) return 'off';
     return hashOf('search-v2', ...indexedRoutes(input).map((page) => page.key)).slice(0, 20);
   },
+  // A one-shot build whose bodies are all in memory (a cold build of a site up to ~1,000 pages)
+  // builds its index in a worker thread while this one renders the pages: the worker gets the
+  // bodies' text and headings, reads and writes the same cache buckets, and sends the files back.
+  // A larger site's bodies live in the cache, and its index is built after the pages, in `emit`
+  // (both at once would hold both stages' memory at the peak).
+  start: (input) => {
+    if (!searchOptionsOf(input.config) || remembered.size > 0 || !offThread()) return undefined;
+    const file = workerFile();
+    if (!file) return undefined;
+    const pages = jobPagesOf(indexedRoutes(input));
+    const held = input.heldText(pages.map((page) => page.file));
+    if (!held || pages.length === 0) return undefined;
+    const texts: SearchWorkerJob['texts'] = new Map();
+    for (const [source, body] of held) texts.set(source, { html: body.html, headings: body.headings });
+    const pool = createPool<SearchWorkerJob, EmittedFile[]>({ file, size: 1 });
+    const job: SearchWorkerJob = { pages, cacheDir: input.cache?.persistent ? input.cache.dir : undefined, cacheSalt: input.cacheSalt ?? '', texts };
+    const result = pool.run(job).then(
+      (files) => files,
+      (reason) => {
+        throw rebuildWorkerError(reason);
+      },
+    );
+    const done = result.finally(() => pool.close());
+    done.catch(() => {});
+    begun.set(input, done);
+    return () => {
+      begun.delete(input);
+      void pool.close();
+    };
+  },
   emit: async (input): Promise<EmittedFile[]> => {
     if (!searchOptionsOf(input.config)) return [];
-    const pages = indexedRoutes(input);
-    // A later run in the same process (an edit in `folio serve`) has every page in memory: it writes
-    // no bucket (a whole bucket is ~0.9 MB of JSON for this site, ~20 ms per save on the dev loop's
-    // hot path). The next process finds an edited page's new key missing and tokenises that page alone.
-    const sameProcess = remembered.size > 0;
-    const buckets = bucketsFor(pages.length);
-    const byBucket = new Map<string, Indexed[]>();
-    for (const page of pages) {
-      const bucket = bucketOf(page.key, buckets);
-      let list = byBucket.get(bucket);
-      if (!list) byBucket.set(bucket, (list = []));
-      list.push(page);
+    const early = begun.get(input);
+    if (early) {
+      begun.delete(input);
+      return early;
     }
-    const next = new Map<string, Cached>();
-    const missing: Indexed[] = [];
-    for (const [bucket, list] of byBucket) {
-      let stored: Record<string, Stored> | undefined;
-      for (const page of list) {
-        let found = remembered.get(page.key);
-        if (!found && input.cache) {
-          if (!stored) {
-            const key = bucketKey(input, buckets, bucket);
-            stored = input.cache.get<Record<string, Stored>>(CACHE, key) ?? {};
-            onDisk.set(key, Object.keys(stored).sort().join(' '));
-          }
-          found = Object.hasOwn(stored, page.key) ? fromStored(stored[page.key]) : undefined;
-        }
-        if (found) next.set(page.key, found);
-        else missing.push(page);
-      }
-    }
-    const fresh = new Set(missing);
-    // Only text and headings are read: the bodies' links need not be resolved again. A batch at a
-    // time: a whole body is many times what is kept of it (the corpus's 10,000 bodies are 170 million
-    // characters), and only what is kept need stay.
-    for (let at = 0; at < missing.length; at += LOAD_BATCH) {
-      const batch = missing.slice(at, at + LOAD_BATCH);
-      const texts = await input.loadText(batch.map((page) => page.route.source!.file));
-      for (const page of batch) next.set(page.key, keptOf(page.route, page.section, texts.get(page.route.source!.file)));
-    }
-    if (input.cache && !sameProcess) {
-      for (const [bucket, list] of byBucket) {
-        const key = bucketKey(input, buckets, bucket);
-        const keys = list.map((page) => page.key).sort();
-        const signature = keys.join(' ');
-        if (onDisk.get(key) === signature && !list.some((page) => fresh.has(page))) continue;
-        const entry: Record<string, Stored> = {};
-        for (const pageKey of keys) entry[pageKey] = toStored(next.get(pageKey)!);
-        if (input.cache.set(CACHE, key, entry)) onDisk.set(key, signature);
-      }
-    }
-    remembered = next;
-    const cached = pages.map((page) => next.get(page.key)!);
-    const { manifest, files } = buildSearchIndex(
-      cached.map((page) => page.records),
-      cached.map((page) => page.terms),
-    );
-    return [
-      ...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents, hashedName: true })),
-      { path: MANIFEST_PATH, contents: JSON.stringify(manifest) },
-    ];
+    return indexFiles({ pages: jobPagesOf(indexedRoutes(input)), cache: input.cache, cacheSalt: input.cacheSalt ?? '' }, (files) => input.loadText(files));
   },
 };
+
+/** What the worker is sent: the pages, their bodies' text and headings, and where the cache is. */
+export interface SearchWorkerJob {
+  pages: IndexJob['pages'];
+  cacheDir: string | undefined;
+  cacheSalt: string;
+  texts: Map<string, { html: string; headings: CompiledContent['headings'] }>;
+}

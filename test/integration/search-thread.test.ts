@@ -1,0 +1,64 @@
+/**
+ * A cold one-shot build begins the search index in a worker thread before the pages render
+ * (search.ts, `start`). Through the real CLI (from dist/, where the worker is): the index, the
+ * cache the next build reads and the whole output are the same as when the index is built on the
+ * main thread after the pages (FOLIO_SEARCH_THREAD=0); the stage line says which way it went; a
+ * build that fails while the worker runs ends with its error, leaving the output as it was.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureCopies, runCli, treeHash } from '../support/fixtures.js';
+
+const fixture = fixtureCopies();
+
+function coldBuild(root: string, out: string, env: NodeJS.ProcessEnv = {}) {
+  rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+  const result = runCli(['build', '--out', out], { cwd: root, env });
+  expect(result.status, result.output).toBe(0);
+  return { output: result.output, tree: treeHash(path.join(root, out)), cache: treeHash(path.join(root, '.folio-cache/search')) };
+}
+
+describe('the search index begun in a worker while the pages render', () => {
+  for (const name of ['dev-site', 'blog-basic']) {
+    it(`publishes what the main thread would, for the ${name} fixture`, () => {
+      const root = fixture(name);
+      const beside = coldBuild(root, 'beside');
+      const after = coldBuild(root, 'after', { FOLIO_SEARCH_THREAD: '0' });
+      expect(beside.output).toMatch(/search begun beside renderPages, \d+ ms after it/);
+      expect(after.output).not.toMatch(/begun beside/);
+      expect(Object.keys(beside.tree).filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(2);
+      expect(beside.tree).toEqual(after.tree);
+      // The records the worker stored are the ones the next build reads.
+      expect(Object.keys(beside.cache).length).toBeGreaterThan(0);
+      expect(beside.cache).toEqual(after.cache);
+    });
+  }
+
+  it('a warm --force build after it (bodies from the cache: the index is built after the pages) publishes the same', () => {
+    const root = fixture('dev-site');
+    const cold = coldBuild(root, 'out');
+    const warm = runCli(['build', '--force'], { cwd: root });
+    expect(warm.status, warm.output).toBe(0);
+    expect(warm.output).not.toMatch(/begun beside/);
+    expect(treeHash(path.join(root, 'out'))).toEqual(cold.tree);
+  });
+
+  it('a page that fails to render ends the build with its error while the worker runs', () => {
+    const root = fixture('dev-site');
+    const before = coldBuild(root, 'out').tree;
+    mkdirSync(path.join(root, 'content/pages'), { recursive: true });
+    writeFileSync(path.join(root, 'content/pages/helper.ts'), 'export const greeting = notDefinedAnywhere.toUpperCase();\n');
+    writeFileSync(
+      path.join(root, 'content/pages/loud.tsx'),
+      'import { greeting } from "./helper";\nexport default function Loud() { return <p>{greeting}</p>; }\n',
+    );
+    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+    const started = Date.now();
+    const result = runCli(['build'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/error RENDER_FAILED/);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(treeHash(path.join(root, 'out'))).toEqual(before);
+  });
+});
