@@ -56,11 +56,17 @@ function serve(dir) {
   });
 }
 
+/**
+ * The search emitter's part of the emitFeeds stage line: `search 120 ms`, or, when a cold build
+ * began the index in a worker while the pages rendered, `search begun beside renderPages, 5 ms after it`.
+ */
+const SEARCH_LINE = /search (?:begun beside renderPages, )?(\d+) ms/;
+
 async function siteFigures() {
   const out = path.join(work, 'search-site-out');
   const emitterMs = (args) => {
     const stdout = execFileSync(process.execPath, [folioBin, 'build', '--root', root, '--out', out, ...args], { encoding: 'utf8' });
-    const ms = /search (\d+) ms/.exec(stdout);
+    const ms = SEARCH_LINE.exec(stdout);
     return ms ? Number(ms[1]) : 0;
   };
   // --force: every stage runs (the emitter builds the index in a new process).
@@ -87,7 +93,8 @@ async function siteFigures() {
     rmSync(path.join(siteRoot, '.folio-cache'), { recursive: true, force: true });
     const started = performance.now();
     const stdout = execFileSync(process.execPath, [folioBin, 'build', '--root', siteRoot, '--out', path.join(work, 'search-cold-out')], { encoding: 'utf8' });
-    return { ms: performance.now() - started, line: Number(/search (\d+) ms/.exec(stdout)?.[1] ?? 0) };
+    const line = SEARCH_LINE.exec(stdout);
+    return { ms: performance.now() - started, line: Number(line?.[1] ?? 0), beside: /begun beside/.test(line?.[0] ?? '') };
   };
   const on = [];
   const off = [];
@@ -102,7 +109,7 @@ async function siteFigures() {
   }
   const wall = (runs) => median(runs.map((run) => Math.round(run.ms)));
   console.log(
-    `  cold build from scratch, median of 3 alternating: ${wall(on)} ms with search, ${wall(off)} ms with search: false (adds ${wall(on) - wall(off)} ms; noisy, the builds take seconds); the search emitter's line: ${median(on.map((run) => run.line))} ms (${on.map((run) => run.line).join(', ')}) [target <= 150 ms]`,
+    `  cold build from scratch, median of 3 alternating: ${wall(on)} ms with search, ${wall(off)} ms with search: false (adds ${wall(on) - wall(off)} ms; noisy, the builds take seconds); the search emitter's line: ${median(on.map((run) => run.line))} ms (${on.map((run) => run.line).join(', ')})${on.some((run) => run.beside) ? ', the index begun in a worker beside renderPages: the time it still took after the pages' : ''} [target <= 150 ms]`,
   );
   const searchDir = path.join(out, 'assets/search');
   const all = readdirSync(searchDir).map((file) => readFileSync(path.join(searchDir, file)));
