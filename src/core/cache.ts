@@ -12,6 +12,7 @@ import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, 
 import path from 'node:path';
 import { FolioError, fsError, isFsError } from '../errors/index.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { PACKED_NAMESPACES, Packs } from './cache-packs.js';
 import { checksum } from './hash.js';
 
 const SEAL = 'folio-cache-1';
@@ -53,6 +54,9 @@ function sealInScratch(text: string): Buffer {
 export function seal(text: string): Buffer {
   return Buffer.from(sealInScratch(text));
 }
+
+/** An entry a worker thread made for a pack, handed to the thread that writes the build's packs. */
+export type DeferredEntry = [namespace: string, key: string, sealed: Uint8Array];
 
 /** The text inside a seal, or undefined when the seal is missing or does not match (damaged entry). */
 export function unseal(raw: Buffer): string | undefined {
@@ -153,10 +157,21 @@ export class Cache {
    *   one-shot build with a disk cache does not, and at 10,000 pages the copies cost gigabytes)
    * @param options.onWriteError called once, when the first write fails (the build goes on)
    */
+  /** The pack files of the namespaces kept in packs (cache-packs.ts). */
+  private readonly packs: Packs | undefined;
+  /** Entries for packs made in a worker thread, until the owning thread takes them (`deferPacked`). */
+  private deferred: DeferredEntry[] = [];
+
+  /**
+   * @param options.deferPacked (a worker thread) keep entries of packed namespaces for the thread
+   *   that owns the build's cache, which writes them (takeDeferred, then adopt there)
+   */
   constructor(
     readonly dir: string | undefined,
-    private readonly options: { memory?: boolean; onWriteError?: (error: unknown) => void } = {},
-  ) {}
+    private readonly options: { memory?: boolean; onWriteError?: (error: unknown) => void; deferPacked?: boolean } = {},
+  ) {
+    this.packs = dir ? new Packs(dir) : undefined;
+  }
 
   /** Whether entries written now reach the disk (there is a cache folder and no write has failed). */
   get persistent(): boolean {
@@ -176,9 +191,15 @@ export class Cache {
   private read<T>(namespace: string, key: string, ext: string, decode: (text: string) => T): T | undefined {
     const id = `${namespace}/${key}`;
     if (this.memory.has(id)) return this.memory.get(id) as T;
-    const file = this.fileFor(namespace, key, ext);
-    if (!file) return undefined;
-    const text = readSealed(file);
+    let text: string | undefined;
+    if (this.packs && PACKED_NAMESPACES.has(namespace)) {
+      const sealed = this.packs.read(id);
+      text = sealed && unseal(sealed);
+    } else {
+      const file = this.fileFor(namespace, key, ext);
+      if (!file) return undefined;
+      text = readSealed(file);
+    }
     if (text === undefined) return undefined;
     try {
       const value = decode(text);
@@ -199,6 +220,14 @@ export class Cache {
     const file = this.fileFor(namespace, key, ext);
     if (!file) return true;
     if (!this.writable) return false;
+    if (PACKED_NAMESPACES.has(namespace)) {
+      if (this.options.deferPacked) {
+        // A copy of its own: a view of a shared buffer would carry the whole buffer to the other thread.
+        this.deferred.push([namespace, key, new Uint8Array(sealInScratch(text))]);
+        return true;
+      }
+      return this.append(namespace, key, sealInScratch(text));
+    }
     try {
       const dir = path.dirname(file);
       if (!this.madeDirs.has(dir)) {
@@ -234,8 +263,42 @@ export class Cache {
   /** Whether a text entry is there, without reading it. */
   hasText(namespace: string, key: string): boolean {
     if (this.memory.has(`${namespace}/${key}`)) return true;
+    if (this.packs && PACKED_NAMESPACES.has(namespace)) return this.packs.has(`${namespace}/${key}`);
     const file = this.fileFor(namespace, key, 'txt');
     return file !== undefined && existsSync(file);
+  }
+
+  private append(namespace: string, key: string, sealed: Uint8Array): boolean {
+    try {
+      this.packs!.write(namespace, key, sealed);
+      return true;
+    } catch (error) {
+      this.writable = false;
+      this.options.onWriteError?.(error);
+      return false;
+    }
+  }
+
+  /** The entries made for packs since the last call (a worker thread's, for its answer). */
+  takeDeferred(): DeferredEntry[] {
+    const taken = this.deferred;
+    this.deferred = [];
+    return taken;
+  }
+
+  /** Writes entries a worker thread made for packs; returns whether all reached the disk. */
+  adopt(entries: readonly DeferredEntry[]): boolean {
+    if (!this.packs) return true;
+    let all = true;
+    for (const [namespace, key, sealed] of entries) {
+      if (!this.writable || !this.append(namespace, key, sealed)) all = false;
+    }
+    return all;
+  }
+
+  /** Closes the pack being written (it is closed anyway after a moment without writes). */
+  close(): void {
+    this.packs?.close();
   }
 
   /** Keeps a value in memory only (another thread already wrote it to disk). */

@@ -120,9 +120,13 @@ export async function compileMany({
       const workerLane = async (index: number) => {
         const job = misses[index];
         try {
-          const { compiled: result, stored } = await pool.run(job);
+          const { compiled: result, stored: storable, entries } = await pool.run(job);
           const key = keys.get(job)!;
-          if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
+          // This thread writes what the worker compiled: its code blocks' entries, and the page.
+          cache.adopt(entries);
+          let stored = false;
+          if (storable) stored = storeCompiled(cache, key, result);
+          else if (!result.imports) storeCompiled(cache, key, result, { memoryOnly: true });
           compiledHere.set(job.file, keep(job, result, stored ? key : undefined, false));
         } catch (reason) {
           failures.set(index, { reason, here: false });

@@ -4,30 +4,42 @@
  * writes its results to the shared persistent cache.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Cache } from '../core/cache.js';
+import { Cache, type DeferredEntry } from '../core/cache.js';
 import { workerErrorData } from '../errors/index.js';
 import { compileFresh, type CompileInput, type CompiledContent } from './compile.js';
 import { CodeHighlighter } from './highlight.js';
 
 export type CompileJob = Omit<CompileInput, 'highlighter' | 'cache'>;
 
-/** A worker's answer: the compiled page, and whether it is in the disk cache for the main thread to read back. */
+/**
+ * A worker's answer: the compiled page; whether the main thread is to store it (it can be read back
+ * from the disk cache then); and `entries`, the other cache entries made for packs (its highlighted
+ * code blocks), which the main thread writes too: no worker thread holds a pack open.
+ */
 export interface CompileAnswer {
   compiled: CompiledContent;
   stored: boolean;
+  entries: DeferredEntry[];
 }
 
 const highlighter = new CodeHighlighter();
-const cache = new Cache((workerData as { cacheDir?: string } | undefined)?.cacheDir);
+const cache = new Cache((workerData as { cacheDir?: string } | undefined)?.cacheDir, { deferPacked: true });
 
 parentPort!.on('message', async ({ id, job }: { id: number; job: CompileJob }) => {
   try {
     // The main thread looked in the cache already: what is sent here is to be compiled.
-    const { result, stored } = await compileFresh({ ...job, highlighter, cache });
+    // The page itself is stored by the main thread, which gets it in the answer anyway.
+    const { result, stored } = await compileFresh({ ...job, highlighter, cache }, undefined, false);
     cache.clearMemory();
-    const answer: CompileAnswer = { compiled: result, stored };
-    parentPort!.postMessage({ id, result: answer });
+    const entries = cache.takeDeferred();
+    const answer: CompileAnswer = { compiled: result, stored, entries };
+    // Each entry's bytes are a buffer of its own: moved to the main thread, not copied.
+    parentPort!.postMessage(
+      { id, result: answer },
+      entries.map(([, , sealed]) => sealed.buffer as ArrayBuffer),
+    );
   } catch (error) {
+    cache.takeDeferred();
     parentPort!.postMessage({ id, error: workerErrorData(error) });
   }
 });

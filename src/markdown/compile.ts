@@ -152,11 +152,16 @@ export async function compileMarkdown(input: CompileInput): Promise<CompiledCont
  * Compiles without looking in the cache, then stores the result. `stored` says whether a later
  * reader can find it in the disk cache (a page that imports files, or a failed write: no).
  */
-export async function compileFresh(input: CompileInput, key = compileCacheKey(input)): Promise<{ result: CompiledContent; stored: boolean }> {
+export async function compileFresh(
+  input: CompileInput,
+  key = compileCacheKey(input),
+  /** false: the caller stores the result (a worker thread: the main thread gets the page anyway and stores it there). */
+  store = true,
+): Promise<{ result: CompiledContent; stored: boolean }> {
   const result = await compileUncached({ ...input, stripTitle: input.stripTitle ?? true });
   // What an imported file contributes is not part of the key: such pages are compiled every time.
-  const stored = !result.imports && input.cache !== undefined && input.cache.persistent && storeCompiled(input.cache, key, result);
-  return { result, stored };
+  const storable = !result.imports && input.cache !== undefined && input.cache.persistent;
+  return { result, stored: storable && (!store || storeCompiled(input.cache!, key, result)) };
 }
 
 function isMdx(input: CompileInput): boolean {

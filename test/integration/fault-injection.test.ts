@@ -32,10 +32,9 @@ describe('a damaged cache never changes the output', () => {
   afterAll(() => removeDir(root));
 
   const kinds: [string, string][] = [
-    ['compiled page metadata', '.folio-cache/page/**/*.json'],
-    ['compiled page bodies', '.folio-cache/body/**/*.txt'],
-    ['highlighted code', '.folio-cache/code-html/**/*.txt'],
-    ['highlighted code of MDX pages', '.folio-cache/code/**/*.json'],
+    // Compiled pages (metadata and bodies) and highlighted code (as HTML, and as elements for MDX pages) live in packs.
+    ['the packs of compiled pages and highlighted code', '.folio-cache/packs/*.pack'],
+    ['the indexes of the packs', '.folio-cache/packs/*.idx'],
     ['bundle records', '.folio-cache/bundle/**/*.json'],
     ['server bundles', '.folio-cache/server/*.mjs'],
     ['the compiled config', '.folio-cache/config-*.mjs'],

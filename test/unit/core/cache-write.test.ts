@@ -18,8 +18,9 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const KEY = 'ab0123456789';
-/** Where the cache keeps a text entry of namespace `body` under KEY. */
-const entryFile = (cacheDir: string) => path.join(cacheDir, 'body', KEY.slice(0, 2), `${KEY}.txt`);
+const NS = 'search';
+/** Where the cache keeps a text entry of namespace NS (one kept a file per entry, not in packs) under KEY. */
+const entryFile = (cacheDir: string) => path.join(cacheDir, NS, KEY.slice(0, 2), `${KEY}.txt`);
 
 function prepared(): { cacheDir: string; file: string; user: string } {
   const cacheDir = path.join(dir, '.folio-cache');
@@ -33,9 +34,9 @@ function prepared(): { cacheDir: string; file: string; user: string } {
 describe('cache entries written in place', () => {
   it('read back, also when a longer entry was there before', () => {
     const cacheDir = path.join(dir, '.folio-cache');
-    new Cache(cacheDir, { memory: false }).setText('body', KEY, 'x'.repeat(5000));
-    new Cache(cacheDir, { memory: false }).setText('body', KEY, 'short');
-    expect(new Cache(cacheDir, { memory: false }).getText('body', KEY)).toBe('short');
+    new Cache(cacheDir, { memory: false }).setText(NS, KEY, 'x'.repeat(5000));
+    new Cache(cacheDir, { memory: false }).setText(NS, KEY, 'short');
+    expect(new Cache(cacheDir, { memory: false }).getText(NS, KEY)).toBe('short');
     expect(readFileSync(entryFile(cacheDir), 'utf8').endsWith('\nshort')).toBe(true);
     expect(readdirTemps(cacheDir)).toEqual([]);
   });
@@ -43,35 +44,35 @@ describe('cache entries written in place', () => {
   it('do not write through a symbolic link at the entry name', () => {
     const { cacheDir, file, user } = prepared();
     symlinkSync(user, file);
-    new Cache(cacheDir, { memory: false }).setText('body', KEY, 'the page body');
+    new Cache(cacheDir, { memory: false }).setText(NS, KEY, 'the page body');
     expect(readFileSync(user, 'utf8')).toBe('a user file that must keep its bytes\n');
     expect(lstatSync(file).isSymbolicLink()).toBe(false);
-    expect(new Cache(cacheDir, { memory: false }).getText('body', KEY)).toBe('the page body');
+    expect(new Cache(cacheDir, { memory: false }).getText(NS, KEY)).toBe('the page body');
   });
 
   it('do not write through a hard link at the entry name', () => {
     const { cacheDir, file, user } = prepared();
     linkSync(user, file);
-    new Cache(cacheDir, { memory: false }).setText('body', KEY, 'the page body');
+    new Cache(cacheDir, { memory: false }).setText(NS, KEY, 'the page body');
     expect(readFileSync(user, 'utf8')).toBe('a user file that must keep its bytes\n');
-    expect(new Cache(cacheDir, { memory: false }).getText('body', KEY)).toBe('the page body');
+    expect(new Cache(cacheDir, { memory: false }).getText(NS, KEY)).toBe('the page body');
   });
 
   it('do not wait on a FIFO at the entry name', () => {
     const { cacheDir, file } = prepared();
     execFileSync('mkfifo', [file]);
-    new Cache(cacheDir, { memory: false }).setText('body', KEY, 'the page body');
+    new Cache(cacheDir, { memory: false }).setText(NS, KEY, 'the page body');
     expect(lstatSync(file).isFile()).toBe(true);
-    expect(new Cache(cacheDir, { memory: false }).getText('body', KEY)).toBe('the page body');
+    expect(new Cache(cacheDir, { memory: false }).getText(NS, KEY)).toBe('the page body');
   });
 
   it('leave a torn entry to be read as a miss', () => {
     const cacheDir = path.join(dir, '.folio-cache');
-    new Cache(cacheDir, { memory: false }).setText('body', KEY, 'a body long enough to be cut in half');
+    new Cache(cacheDir, { memory: false }).setText(NS, KEY, 'a body long enough to be cut in half');
     const file = entryFile(cacheDir);
     const bytes = readFileSync(file);
     writeFileSync(file, bytes.subarray(0, bytes.length - 10));
-    expect(new Cache(cacheDir, { memory: false }).getText('body', KEY)).toBeUndefined();
+    expect(new Cache(cacheDir, { memory: false }).getText(NS, KEY)).toBeUndefined();
     expect(existsSync(file)).toBe(true);
   });
 });

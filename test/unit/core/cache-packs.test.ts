@@ -1,0 +1,152 @@
+/**
+ * The cache's packed namespaces (a page's metadata and body, highlighted code): entries appended to
+ * pack files with an index, read back by the next process, a later entry winning over an earlier
+ * one, damage of any kind read as a miss, entries a worker thread made written by the thread that
+ * owns the cache, and a pack never written through a link put in its place.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Cache } from '../../../src/core/cache.js';
+import { PACKS_DIR } from '../../../src/core/cache-packs.js';
+
+let cacheDir: string;
+beforeEach(() => {
+  cacheDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'folio-packs-')), '.folio-cache');
+});
+afterEach(() => rmSync(path.dirname(cacheDir), { recursive: true, force: true }));
+
+const fresh = () => new Cache(cacheDir, { memory: false });
+const packsDir = () => path.join(cacheDir, PACKS_DIR);
+const packFiles = (ext: string) =>
+  readdirSync(packsDir())
+    .filter((name) => name.endsWith(ext))
+    .sort()
+    .map((name) => path.join(packsDir(), name));
+
+describe('cache packs', () => {
+  it('keep many entries in one pack and one index, read back by the next cache', () => {
+    const cache = fresh();
+    for (let i = 0; i < 200; i++) {
+      expect(cache.setText('body', `key${i}`, `<p>body ${i} é</p>`)).toBe(true);
+      expect(cache.set('page', `key${i}`, { title: `Page ${i}`, headings: [i] })).toBe(true);
+      expect(cache.setText('code-html', `block${i}`, `<pre>${'x'.repeat(i)}</pre>`)).toBe(true);
+    }
+    cache.close();
+    expect(packFiles('.pack')).toHaveLength(1);
+    expect(packFiles('.idx')).toHaveLength(1);
+    // No file per entry.
+    expect(existsSync(path.join(cacheDir, 'body'))).toBe(false);
+    const next = fresh();
+    for (let i = 0; i < 200; i += 17) {
+      expect(next.getText('body', `key${i}`)).toBe(`<p>body ${i} é</p>`);
+      expect(next.get('page', `key${i}`)).toEqual({ title: `Page ${i}`, headings: [i] });
+      expect(next.hasText('code-html', `block${i}`)).toBe(true);
+    }
+    expect(next.getText('body', 'missing')).toBeUndefined();
+    expect(next.hasText('body', 'missing')).toBe(false);
+  });
+
+  it('read a damaged entry as a miss, and the entry written again in a later pack wins', async () => {
+    const first = fresh();
+    first.setText('body', 'k', 'the first body');
+    first.setText('body', 'other', 'stays readable');
+    first.close();
+    const [pack] = packFiles('.pack');
+    const bytes = readFileSync(pack);
+    const at = bytes.indexOf('the first body');
+    bytes.write('THE', at, 'latin1');
+    writeFileSync(pack, bytes);
+    const second = fresh();
+    expect(second.getText('body', 'k')).toBeUndefined();
+    expect(second.getText('body', 'other')).toBe('stays readable');
+    // Packs are named by the time they were made: the next one sorts after this one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    second.setText('body', 'k', 'the first body');
+    second.close();
+    expect(packFiles('.pack')).toHaveLength(2);
+    expect(fresh().getText('body', 'k')).toBe('the first body');
+  });
+
+  for (const [damage, apply] of [
+    ['a pack cut short', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 40))],
+    ['a pack emptied', (file: string) => writeFileSync(file, '')],
+    ['a pack deleted', (file: string) => unlinkSync(file)],
+  ] as const) {
+    it(`read entries as misses with ${damage}`, () => {
+      const cache = fresh();
+      cache.setText('body', 'a', 'alpha body text');
+      cache.set('page', 'a', { n: 1 });
+      cache.close();
+      apply(packFiles('.pack')[0]);
+      const next = fresh();
+      expect(next.getText('body', 'a')).toBeUndefined();
+      expect(next.get('page', 'a')).toBeUndefined();
+    });
+  }
+
+  it('skip index lines that do not parse, and an index line whose bytes point past the pack', () => {
+    const cache = fresh();
+    cache.setText('body', 'good', 'good body');
+    cache.close();
+    const [index] = packFiles('.idx');
+    writeFileSync(index, `${readFileSync(index, 'latin1')}garbage line\nbody\tbad\t-4\t10\nbody\tfar\t999999\t10\nbody\tcut`);
+    const next = fresh();
+    expect(next.getText('body', 'good')).toBe('good body');
+    for (const key of ['bad', 'far', 'cut']) expect(next.getText('body', key)).toBeUndefined();
+  });
+
+  it('append to the same pack after an idle close', () => {
+    const cache = fresh();
+    cache.setText('body', 'one', 'first');
+    cache.close();
+    cache.setText('body', 'two', 'second');
+    cache.close();
+    expect(packFiles('.pack')).toHaveLength(1);
+    const next = fresh();
+    expect(next.getText('body', 'one')).toBe('first');
+    expect(next.getText('body', 'two')).toBe('second');
+  });
+
+  it('never append through a link put in place of a pack: a new pack is started', () => {
+    const user = path.join(path.dirname(cacheDir), 'notes.md');
+    writeFileSync(user, 'a user file\n');
+    const cache = fresh();
+    cache.setText('body', 'one', 'first');
+    cache.close();
+    const [pack] = packFiles('.pack');
+    unlinkSync(pack);
+    symlinkSync(user, pack);
+    cache.setText('body', 'two', 'second');
+    cache.close();
+    expect(readFileSync(user, 'utf8')).toBe('a user file\n');
+    expect(fresh().getText('body', 'two')).toBe('second');
+  });
+
+  it("hand a worker thread's entries to the thread that owns the cache, which writes them", () => {
+    const worker = new Cache(cacheDir, { memory: false, deferPacked: true });
+    expect(worker.setText('code-html', 'block', '<pre>code</pre>')).toBe(true);
+    expect(worker.set('page', 'p', { title: 'T' })).toBe(true);
+    // Nothing written by the worker itself.
+    expect(existsSync(packsDir())).toBe(false);
+    const entries = worker.takeDeferred();
+    expect(entries.map(([namespace, key]) => `${namespace}/${key}`)).toEqual(['code-html/block', 'page/p']);
+    expect(worker.takeDeferred()).toEqual([]);
+    const owner = fresh();
+    expect(owner.adopt(entries)).toBe(true);
+    // Its own index knows them at once, and so does the next process.
+    expect(owner.getText('code-html', 'block')).toBe('<pre>code</pre>');
+    owner.close();
+    expect(fresh().get('page', 'p')).toEqual({ title: 'T' });
+    expect(statSync(packFiles('.pack')[0]).size).toBeGreaterThan(0);
+  });
+
+  it('keep other namespaces a file each', () => {
+    const cache = fresh();
+    cache.set('bundle', 'ab12', { files: [] });
+    cache.close();
+    expect(existsSync(path.join(cacheDir, 'bundle', 'ab', 'ab12.json'))).toBe(true);
+    expect(existsSync(packsDir())).toBe(false);
+  });
+});
