@@ -10,8 +10,9 @@
  * index once, in name order (names start with the time they were made: a later entry for a key wins
  * over an earlier one), and reads an entry with one positioned read.
  *
- * One writer per pack: a process appends to packs of its own, made with a name no other writer
- * has (`wx`), and closes them when it has written nothing for a moment. Only the thread that owns a
+ * One writer per pack: a process appends to a pack of its own (one per cache folder and thread,
+ * packsFor), made with a name no other writer has (`wx`), and closes it when it has written nothing
+ * for a moment. Only the thread that owns a
  * build's cache writes packs; worker threads hand their entries to it (Cache `deferPacked`), so no
  * thread that may be terminated holds a pack open. Packs are never rewritten or deleted by folio
  * while it runs; deleting `.folio-cache` is always safe.
@@ -45,6 +46,26 @@ const REOPEN = constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?
 const IDLE_CLOSE_MS = 250;
 
 let sequence = 0;
+
+/**
+ * One Packs per cache folder in a thread: every build of a `folio serve` session (each with a Cache
+ * of its own) appends to the same pack and shares one index, loaded once and kept up to date with
+ * its own writes, instead of a new pack and a fresh read of every index per update.
+ */
+const shared = new Map<string, Packs>();
+
+export function packsFor(cacheDir: string): Packs {
+  const key = path.resolve(cacheDir);
+  let packs = shared.get(key);
+  if (!packs) shared.set(key, (packs = new Packs(key)));
+  return packs;
+}
+
+/** Closes and forgets every shared Packs: the next Cache reads the indexes again, as a new process would (tests). */
+export function forgetSharedPacks(): void {
+  for (const packs of shared.values()) packs.close();
+  shared.clear();
+}
 
 export class Packs {
   private index: Map<string, Ref> | undefined;

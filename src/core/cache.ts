@@ -12,7 +12,7 @@ import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, 
 import path from 'node:path';
 import { FolioError, fsError, isFsError } from '../errors/index.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { PACKED_NAMESPACES, Packs } from './cache-packs.js';
+import { PACKED_NAMESPACES, type Packs, packsFor } from './cache-packs.js';
 import { checksum } from './hash.js';
 
 const SEAL = 'folio-cache-1';
@@ -170,7 +170,7 @@ export class Cache {
     readonly dir: string | undefined,
     private readonly options: { memory?: boolean; onWriteError?: (error: unknown) => void; deferPacked?: boolean } = {},
   ) {
-    this.packs = dir ? new Packs(dir) : undefined;
+    this.packs = dir ? packsFor(dir) : undefined;
   }
 
   /** Whether entries written now reach the disk (there is a cache folder and no write has failed). */

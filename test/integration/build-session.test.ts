@@ -5,7 +5,7 @@
  * writes — nothing stale left behind, nothing missing — and the update must
  * have rendered only what the change affects.
  */
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileEvent } from '../../src/build/incremental/changes.js';
@@ -68,6 +68,17 @@ describe('BuildSession incremental updates', () => {
       compiled: 1,
     });
     await expectSameAsFullBuild();
+  });
+
+  it("a session's updates append their cache entries to one pack, not a pack (and a fresh read of every index) each", async () => {
+    const packs = () => readdirSync(path.join(site, '.folio-cache/packs')).filter((name) => name.endsWith('.pack'));
+    const before = packs();
+    expect(before.length).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) {
+      edit('content/docs/guides/second.mdx', (text) => `${text.trimEnd()}\n\nSession edit ${i}.\n`);
+      expect((await update([{ path: 'content/docs/guides/second.mdx', type: 'change' }])).compiled).toBe(1);
+    }
+    expect(packs()).toEqual(before);
   });
 
   it('an edit below the first paragraph leaves the category index that shows that paragraph alone', async () => {

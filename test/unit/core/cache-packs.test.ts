@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cache } from '../../../src/core/cache.js';
-import { PACKS_DIR } from '../../../src/core/cache-packs.js';
+import { forgetSharedPacks, PACKS_DIR } from '../../../src/core/cache-packs.js';
 
 let cacheDir: string;
 beforeEach(() => {
@@ -17,7 +17,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(path.dirname(cacheDir), { recursive: true, force: true }));
 
-const fresh = () => new Cache(cacheDir, { memory: false });
+/** A cache as a new process has it: the packs' indexes read again. */
+const fresh = () => {
+  forgetSharedPacks();
+  return new Cache(cacheDir, { memory: false });
+};
 const packsDir = () => path.join(cacheDir, PACKS_DIR);
 const packFiles = (ext: string) =>
   readdirSync(packsDir())
@@ -97,6 +101,18 @@ describe('cache packs', () => {
     for (const key of ['bad', 'far', 'cut']) expect(next.getText('body', key)).toBeUndefined();
   });
 
+  it('are shared by the caches of one process: one pack and one index for every build of a session', () => {
+    const first = fresh();
+    first.setText('body', 'one', 'first');
+    // The next build of the same process (folio serve) has a Cache of its own.
+    const second = new Cache(cacheDir, { memory: false });
+    expect(second.getText('body', 'one')).toBe('first');
+    second.setText('body', 'two', 'second');
+    second.close();
+    expect(packFiles('.pack')).toHaveLength(1);
+    expect(fresh().getText('body', 'two')).toBe('second');
+  });
+
   it('append to the same pack after an idle close', () => {
     const cache = fresh();
     cache.setText('body', 'one', 'first');
@@ -125,6 +141,7 @@ describe('cache packs', () => {
   });
 
   it("hand a worker thread's entries to the thread that owns the cache, which writes them", () => {
+    forgetSharedPacks();
     const worker = new Cache(cacheDir, { memory: false, deferPacked: true });
     expect(worker.setText('code-html', 'block', '<pre>code</pre>')).toBe(true);
     expect(worker.set('page', 'p', { title: 'T' })).toBe(true);
