@@ -224,6 +224,8 @@ function keepRecords(input: FullBuildInput, setup: Setup, { content, table, comp
   const { cacheDir } = context;
   const { outDir } = input;
   if (!input.reuseOutput || !fingerprints || !context.cache.persistent) return;
+  // The whole site was looked up: packs none of it was found in hold what no build of it asks for now.
+  context.cache.pruneUnusedPacks();
   try {
     // The state of every output file, taken once: the reuse manifest and the stamp both record it.
     const written = new Set([...outputFiles].map((file) => file.slice(1)));

@@ -14,10 +14,12 @@
  * packsFor), made with a name no other writer has (`wx`), and closes it when it has written nothing
  * for a moment. Only the thread that owns a
  * build's cache writes packs; worker threads hand their entries to it (Cache `deferPacked`), so no
- * thread that may be terminated holds a pack open. Packs are never rewritten or deleted by folio
- * while it runs; deleting `.folio-cache` is always safe.
+ * thread that may be terminated holds a pack open. Packs are never rewritten. After a whole
+ * one-shot build (every page looked up), the packs none of its lookups found anything in are
+ * deleted (`pruneUnused`): what an older folio or another config wrote, which every later index
+ * would read again. Deleting `.folio-cache` is always safe.
  */
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -38,6 +40,9 @@ interface Writer {
   index: number;
   at: number;
 }
+
+/** Reading a pack: no link followed, no FIFO waited on (then refused: not a regular file). */
+const READ = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
 
 /** Appending to a pack of this process's own again: not created, no link followed. */
 const REOPEN = constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0);
@@ -67,8 +72,14 @@ export function forgetSharedPacks(): void {
   shared.clear();
 }
 
+/** What a pack is named (time, process, thread, sequence, random): nothing else in the folder is taken for one. */
+const PACK_NAME = /^[0-9a-f]{12}-\d+-\d+-[0-9a-z]+-[0-9a-z]+$/;
+
 export class Packs {
   private index: Map<string, Ref> | undefined;
+  /** The packs the index was loaded from, and those an entry was found in since (pruneUnused). */
+  private loaded: string[] = [];
+  private readonly hit = new Set<string>();
   private writer: Writer | undefined;
   /** The pack this process appends to (reopened after an idle close), and where it ends. */
   private current: { name: string } | undefined;
@@ -92,9 +103,14 @@ export class Packs {
     }
     for (const file of names.sort()) {
       const pack = file.slice(0, -'.idx'.length);
+      if (!PACK_NAME.test(pack)) continue;
+      this.loaded.push(pack);
       let text: string;
       try {
-        text = readFileSync(path.join(this.dir, file), 'latin1');
+        // A regular file of its own only: a link or a device put there (/dev/zero) is not read.
+        const at = path.join(this.dir, file);
+        if (!lstatSync(at).isFile()) continue;
+        text = readFileSync(at, 'latin1');
       } catch {
         continue;
       }
@@ -113,20 +129,24 @@ export class Packs {
   }
 
   has(id: string): boolean {
-    return this.load().has(id);
+    const ref = this.load().get(id);
+    if (ref) this.hit.add(ref.pack);
+    return ref !== undefined;
   }
 
   /** The sealed bytes of an entry, or undefined (not in any pack, or its pack is gone or short). */
   read(id: string): Buffer | undefined {
     const ref = this.load().get(id);
     if (!ref) return undefined;
+    this.hit.add(ref.pack);
     let fd: number;
     try {
-      fd = openSync(path.join(this.dir, `${ref.pack}.pack`), 'r');
+      fd = openSync(path.join(this.dir, `${ref.pack}.pack`), READ);
     } catch {
       return undefined;
     }
     try {
+      if (!fstatSync(fd).isFile()) return undefined;
       const bytes = Buffer.allocUnsafe(ref.length);
       let got = 0;
       while (got < ref.length) {
@@ -188,6 +208,37 @@ export class Packs {
       this.idleTimer = setTimeout(() => this.close(), IDLE_CLOSE_MS);
       this.idleTimer.unref();
     }
+  }
+
+  /**
+   * Deletes the packs this thread's index was loaded from in which no entry was found since: after
+   * a whole build, what folio's code or the config no longer asks for (a new version of folio, a
+   * changed config: every key changes), which would otherwise be read into every later index.
+   * Only regular files named as packs in the packs folder, never the one being written. Returns
+   * how many packs were deleted; a pack another process is reading reads as misses there.
+   */
+  pruneUnused(): number {
+    let removed = 0;
+    const gone = new Set<string>();
+    for (const pack of this.loaded) {
+      if (this.hit.has(pack) || pack === this.current?.name || !PACK_NAME.test(pack)) continue;
+      let deleted = false;
+      for (const ext of ['.idx', '.pack']) {
+        const file = path.join(this.dir, `${pack}${ext}`);
+        try {
+          if (!lstatSync(file).isFile()) continue;
+          unlinkSync(file);
+          deleted = true;
+        } catch {
+          // gone already
+        }
+      }
+      gone.add(pack);
+      if (deleted) removed++;
+    }
+    if (gone.size && this.index) for (const [id, ref] of this.index) if (gone.has(ref.pack)) this.index.delete(id);
+    this.loaded = this.loaded.filter((pack) => !gone.has(pack));
+    return removed;
   }
 
   /** Closes the pack being written, if any (the next entry opens it again). */

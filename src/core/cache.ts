@@ -296,6 +296,11 @@ export class Cache {
     return all;
   }
 
+  /** After a whole one-shot build: deletes the packs none of its lookups found anything in (cache-packs.ts). */
+  pruneUnusedPacks(): number {
+    return this.writable ? (this.packs?.pruneUnused() ?? 0) : 0;
+  }
+
   /** Closes the pack being written (it is closed anyway after a moment without writes). */
   close(): void {
     this.packs?.close();

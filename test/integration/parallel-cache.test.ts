@@ -117,6 +117,37 @@ describe('the persistent cache', () => {
     expect(treeHash(path.join(root, 'out-partial'))).toEqual(expected);
   });
 
+  it('a config change leaves the packs no lookup found anything in behind (pruned), a content edit keeps them', () => {
+    const packs = () =>
+      readdirSync(path.join(root, '.folio-cache/packs'))
+        .filter((name) => name.endsWith('.pack'))
+        .sort();
+    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+    expect(runCli(['build', '--out', 'out-packs'], { cwd: root }).status).toBe(0);
+    const first = packs();
+    expect(first).toHaveLength(1);
+    // One page edited: the rest is found in the first pack, which stays; the edit is a pack of its own.
+    const doc = path.join(root, 'content/docs/getting-started.md');
+    const original = readFileSync(doc, 'utf8');
+    writeFileSync(doc, `${original.trimEnd()}\n\nOne more paragraph.\n`);
+    expect(runCli(['build', '--out', 'out-packs'], { cwd: root }).status).toBe(0);
+    const second = packs();
+    expect(second).toHaveLength(2);
+    expect(second).toContain(first[0]);
+    writeFileSync(doc, original);
+    // Every key changes with the config: nothing is found in the old packs, and they go.
+    const config = path.join(root, 'site.config.ts');
+    const configText = readFileSync(config, 'utf8');
+    writeFileSync(config, configText.replace("title: 'Fixture Docs',", "title: 'Fixture Docs, renamed',"));
+    const result = runCli(['build', '--out', 'out-packs'], { cwd: root });
+    writeFileSync(config, configText);
+    expect(result.status, result.output).toBe(0);
+    const third = packs();
+    expect(third).toHaveLength(1);
+    expect(second).not.toContain(third[0]);
+    expect(readOut(root, 'docs/getting-started/index.html', 'out-packs')).toContain('Fixture Docs, renamed');
+  });
+
   it('re-bundles when a page component changes', async () => {
     await buildSite(root);
     const before = readOut(root, 'index.html');

@@ -4,11 +4,13 @@
  * one, damage of any kind read as a miss, entries a worker thread made written by the thread that
  * owns the cache, and a pack never written through a link put in its place.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cache } from '../../../src/core/cache.js';
+import { runSnippet } from '../../support/child.js';
 import { forgetSharedPacks, PACKS_DIR } from '../../../src/core/cache-packs.js';
 
 let cacheDir: string;
@@ -157,6 +159,66 @@ describe('cache packs', () => {
     owner.close();
     expect(fresh().get('page', 'p')).toEqual({ title: 'T' });
     expect(statSync(packFiles('.pack')[0]).size).toBeGreaterThan(0);
+  });
+
+  it('prune the packs no lookup found anything in, never the one being written, nothing not named as a pack', () => {
+    const old = fresh();
+    old.setText('body', 'stale', 'what an older folio wrote');
+    old.close();
+    const [stalePack] = packFiles('.pack');
+    // A link named as a pack's index, pointing at a user's file: not a pack of folio's.
+    const user = path.join(path.dirname(cacheDir), 'notes.md');
+    writeFileSync(user, 'a user file\n');
+    const linked = '000000000001-1-0-0-abcdef';
+    symlinkSync(user, path.join(packsDir(), `${linked}.idx`));
+    writeFileSync(path.join(packsDir(), 'notes.txt'), 'not a pack');
+    const kept = fresh();
+    kept.setText('body', 'live', 'what this build found');
+    kept.close();
+    const build = fresh();
+    expect(build.getText('body', 'live')).toBe('what this build found');
+    build.setText('body', 'new', 'written by this build');
+    expect(build.pruneUnusedPacks()).toBe(1);
+    expect(existsSync(stalePack)).toBe(false);
+    expect(existsSync(stalePack.replace(/\.pack$/, '.idx'))).toBe(false);
+    expect(build.getText('body', 'stale')).toBeUndefined();
+    expect(readFileSync(user, 'utf8')).toBe('a user file\n');
+    expect(readFileSync(path.join(packsDir(), 'notes.txt'), 'utf8')).toBe('not a pack');
+    build.close();
+    const next = fresh();
+    expect(next.getText('body', 'live')).toBe('what this build found');
+    expect(next.getText('body', 'new')).toBe('written by this build');
+    expect(packFiles('.pack')).toHaveLength(2);
+  });
+
+  it('prune nothing when nothing was looked up', () => {
+    const cache = fresh();
+    cache.setText('body', 'a', 'alpha');
+    cache.close();
+    expect(fresh().pruneUnusedPacks()).toBe(0);
+    expect(packFiles('.pack')).toHaveLength(1);
+  });
+
+  it('read neither an index nor a pack that is not a regular file of its own (a link, a FIFO)', () => {
+    const cache = fresh();
+    cache.setText('body', 'a', 'alpha');
+    cache.close();
+    const [pack] = packFiles('.pack');
+    // A link named as an index, to a file whose lines would name an entry if it were read.
+    const user = path.join(path.dirname(cacheDir), 'lines.txt');
+    writeFileSync(user, `body\tlinked\t0\t10\n`);
+    symlinkSync(user, path.join(packsDir(), '000000000002-1-0-0-zzzzzz.idx'));
+    expect(fresh().hasText('body', 'linked')).toBe(false);
+    // A FIFO in place of the pack, read in a child process with a time limit: without the guard the open blocks for good.
+    unlinkSync(pack);
+    execFileSync('mkfifo', [pack]);
+    const run = runSnippet(`
+      import { Cache } from '@repo/src/core/cache.ts';
+      const cache = new Cache(${JSON.stringify(cacheDir)}, { memory: false });
+      console.log(cache.hasText('body', 'a'), String(cache.getText('body', 'a')));
+    `);
+    expect(run.timedOut, 'the read waited on the FIFO').toBe(false);
+    expect(run.stdout.trim(), run.stderr).toBe('true undefined');
   });
 
   it('keep other namespaces a file each', () => {

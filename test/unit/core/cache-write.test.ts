@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cache } from '../../../src/core/cache.js';
+import { runSnippet } from '../../support/child.js';
 
 let dir: string;
 beforeEach(() => {
@@ -61,9 +62,15 @@ describe('cache entries written in place', () => {
   it('do not wait on a FIFO at the entry name', () => {
     const { cacheDir, file } = prepared();
     execFileSync('mkfifo', [file]);
-    new Cache(cacheDir, { memory: false }).setText(NS, KEY, 'the page body');
-    expect(lstatSync(file).isFile()).toBe(true);
-    expect(new Cache(cacheDir, { memory: false }).getText(NS, KEY)).toBe('the page body');
+    // In a child process with a time limit: without the guard, opening the FIFO blocks for good.
+    const run = runSnippet(`
+      import { lstatSync } from 'node:fs';
+      import { Cache } from '@repo/src/core/cache.ts';
+      new Cache(${JSON.stringify(cacheDir)}, { memory: false }).setText(${JSON.stringify(NS)}, ${JSON.stringify(KEY)}, 'the page body');
+      console.log(lstatSync(${JSON.stringify(file)}).isFile(), new Cache(${JSON.stringify(cacheDir)}, { memory: false }).getText(${JSON.stringify(NS)}, ${JSON.stringify(KEY)}));
+    `);
+    expect(run.timedOut, 'the write waited on the FIFO').toBe(false);
+    expect(run.stdout.trim(), run.stderr).toBe('true the page body');
   });
 
   it('leave a torn entry to be read as a miss', () => {
