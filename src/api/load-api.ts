@@ -11,9 +11,7 @@ import type { BuildContext } from '../core/context.js';
 import { readSource } from '../content/read-source.js';
 import { FolioError } from '../errors/index.js';
 import { MANIFEST_NAMESPACE, MODEL_NAMESPACE, contentKey, inputKey } from './api-cache.js';
-import { fileURLToPath } from 'node:url';
-import { createPool } from '../core/worker-pool.js';
-import { rebuildWorkerError } from '../errors/index.js';
+import { runInWorker, workerEntry } from '../core/worker-pool.js';
 import { runTypedoc, type TypedocInput, type TypedocRun } from './run-typedoc.js';
 import type { ApiManifest, ApiModel, CachedApiModel } from './types.js';
 
@@ -95,25 +93,11 @@ function configLine(configFile: string, value: string): number | undefined {
   }
 }
 
-function typedocWorkerFile(): URL | undefined {
-  // The compiled dist/ has the worker; from source (tests through vitest) typedoc runs in this thread.
-  const url = new URL('./typedoc-worker.mjs', import.meta.url);
-  return existsSync(fileURLToPath(url)) ? url : undefined;
-}
-
 /**
  * Runs typedoc in a worker thread when there is one to start: typedoc and the TypeScript checker
  * are synchronous, and meanwhile this thread goes on compiling the site's markdown (full-build.ts).
  */
 async function runTypedocOffThread(input: TypedocInput): Promise<TypedocRun> {
-  const file = typedocWorkerFile();
-  if (!file) return runTypedoc(input);
-  const pool = createPool<TypedocInput, TypedocRun>({ file, size: 1 });
-  try {
-    return await pool.run(input);
-  } catch (reason) {
-    throw rebuildWorkerError(reason);
-  } finally {
-    await pool.close();
-  }
+  const file = workerEntry('typedoc-worker');
+  return file ? runInWorker<TypedocInput, TypedocRun>(file, input).result : runTypedoc(input);
 }

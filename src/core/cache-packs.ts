@@ -22,6 +22,7 @@
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { FolioError } from '../errors/index.js';
 
 /** The namespaces kept in packs: per-page entries, thousands at a time. The others stay a file each. */
 export const PACKED_NAMESPACES: ReadonlySet<string> = new Set(['page', 'body', 'code-html', 'code']);
@@ -91,13 +92,25 @@ export class Packs {
     return path.join(this.cacheDir, PACKS_DIR);
   }
 
+  /**
+   * Whether the packs folder is a folder of the cache's own: a symbolic link put in its place
+   * (to a user's folder) is neither read, written nor pruned through.
+   */
+  private ownFolder(): boolean {
+    try {
+      return lstatSync(this.dir).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
   /** Every index line of every pack, once; damaged lines are skipped (their entries are misses). */
   private load(): Map<string, Ref> {
     if (this.index) return this.index;
     const index = new Map<string, Ref>();
     let names: string[] = [];
     try {
-      names = readdirSync(this.dir).filter((name) => name.endsWith('.idx'));
+      if (this.ownFolder()) names = readdirSync(this.dir).filter((name) => name.endsWith('.idx'));
     } catch {
       // no packs yet
     }
@@ -146,7 +159,9 @@ export class Packs {
       return undefined;
     }
     try {
-      if (!fstatSync(fd).isFile()) return undefined;
+      // A regular file that holds the whole entry: an index line damaged into a huge length allocates nothing.
+      const stat = fstatSync(fd);
+      if (!stat.isFile() || ref.offset + ref.length > stat.size) return undefined;
       const bytes = Buffer.allocUnsafe(ref.length);
       let got = 0;
       while (got < ref.length) {
@@ -177,6 +192,13 @@ export class Packs {
   private open(): Writer {
     if (this.writer) return this.writer;
     mkdirSync(this.dir, { recursive: true });
+    if (!this.ownFolder()) {
+      throw new FolioError({
+        code: 'FS_NOT_A_FOLDER',
+        message: "the cache's packs folder is not a folder (a link?): nothing is written through it",
+        location: { file: this.dir },
+      });
+    }
     if (!this.current) {
       // Time first, so that the index lines of later packs are read after (and win over) earlier ones.
       const name = `${Date.now().toString(16).padStart(12, '0')}-${process.pid}-${threadId}-${(sequence++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -218,10 +240,11 @@ export class Packs {
    * how many packs were deleted; a pack another process is reading reads as misses there.
    */
   pruneUnused(): number {
+    if (!this.ownFolder()) return 0;
     let removed = 0;
     const gone = new Set<string>();
     for (const pack of this.loaded) {
-      if (this.hit.has(pack) || pack === this.current?.name || !PACK_NAME.test(pack)) continue;
+      if (this.hit.has(pack) || pack === this.current?.name) continue;
       let deleted = false;
       for (const ext of ['.idx', '.pack']) {
         const file = path.join(this.dir, `${pack}${ext}`);

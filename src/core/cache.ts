@@ -86,6 +86,9 @@ export function writeSealed(file: string, text: string, options?: { makeDir?: bo
 /** Not truncated on open (what is there is looked at first); no FIFO waited on (O_NONBLOCK); no link followed. */
 const IN_PLACE = constants.O_WRONLY | constants.O_CREAT | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
 
+/** What opening the entry in place meets when something else is at its name: a link (ELOOP, EMLINK), a FIFO (ENXIO), a folder, a read-only file. */
+const REPLACED = new Set(['ELOOP', 'EMLINK', 'ENXIO', 'EISDIR', 'EACCES', 'EPERM']);
+
 /**
  * Writes a cache entry in place, not under a temporary name renamed into place: a reader that meets
  * a torn entry finds its seal wrong and counts a miss, so the rename (one per entry, 4,000 in a cold
@@ -94,9 +97,6 @@ const IN_PLACE = constants.O_WRONLY | constants.O_CREAT | constants.O_NONBLOCK |
  * or anything but a regular file is not written through; they are replaced whole by a rename
  * instead, as before. Nothing is truncated before that is known.
  */
-/** What opening the entry in place meets when something else is at its name: a link (ELOOP, EMLINK), a FIFO (ENXIO), a folder, a read-only file. */
-const REPLACED = new Set(['ELOOP', 'EMLINK', 'ENXIO', 'EISDIR', 'EACCES', 'EPERM']);
-
 function writeEntry(file: string, bytes: Uint8Array): void {
   let fd: number;
   try {
@@ -151,18 +151,16 @@ export class Cache {
   /** False once a write failed: the rest of the build does not write (and the problem was reported). */
   private writable = true;
 
-  /**
-   * @param dir where entries persist (undefined: this process only)
-   * @param options.memory keep entries in memory too (watch mode builds again and again; a
-   *   one-shot build with a disk cache does not, and at 10,000 pages the copies cost gigabytes)
-   * @param options.onWriteError called once, when the first write fails (the build goes on)
-   */
   /** The pack files of the namespaces kept in packs (cache-packs.ts). */
   private readonly packs: Packs | undefined;
   /** Entries for packs made in a worker thread, until the owning thread takes them (`deferPacked`). */
   private deferred: DeferredEntry[] = [];
 
   /**
+   * @param dir where entries persist (undefined: this process only)
+   * @param options.memory keep entries in memory too (watch mode builds again and again; a
+   *   one-shot build with a disk cache does not, and at 10,000 pages the copies cost gigabytes)
+   * @param options.onWriteError called once, when the first write fails (the build goes on)
    * @param options.deferPacked (a worker thread) keep entries of packed namespaces for the thread
    *   that owns the build's cache, which writes them (takeDeferred, then adopt there)
    */

@@ -4,8 +4,36 @@
  * least busy worker. Errors come back as plain data and are rebuilt by the
  * caller.
  */
+import { existsSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { rebuildWorkerError } from '../errors/index.js';
+
+/**
+ * The entry file of a worker thread (`compile-worker`, `typedoc-worker`, `search-worker`): folio's
+ * compiled dist/ has them beside its other chunks; from source (the tests, through vitest) there is
+ * none, and the caller does the work in its own thread.
+ */
+export function workerEntry(name: string): URL | undefined {
+  const url = new URL(`./${name}.mjs`, import.meta.url);
+  return existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+/**
+ * One job on a worker thread of its own, ended once it answers: its result (a worker's error
+ * rebuilt in this thread), and `stop`, which ends the thread before that (the build failed).
+ */
+export function runInWorker<In, Out>(file: URL, job: In): { result: Promise<Out>; stop: () => void } {
+  const pool = createPool<In, Out>({ file, size: 1 });
+  const result = pool
+    .run(job)
+    .catch((reason: unknown) => {
+      throw rebuildWorkerError(reason);
+    })
+    .finally(() => pool.close());
+  return { result, stop: () => void pool.close() };
+}
 
 interface Pending {
   resolve(value: unknown): void;

@@ -6,11 +6,9 @@
  * after another: results are keyed by file, and the first error in file
  * order is the one thrown.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Cache } from '../core/cache.js';
 import { runLanes } from '../core/lanes.js';
-import { createPool, defaultThreads } from '../core/worker-pool.js';
+import { createPool, defaultThreads, workerEntry } from '../core/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
 import { compileCacheKey, compileFresh, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
 import type { CompileAnswer, CompileJob } from './compile-worker.js';
@@ -56,12 +54,6 @@ export interface CompileManyResult {
   threads: number;
 }
 
-function workerFile(): URL | undefined {
-  // Workers run the compiled dist/ code; from source (tests through vitest) we stay in one thread.
-  const url = new URL('./compile-worker.mjs', import.meta.url);
-  return existsSync(fileURLToPath(url)) ? url : undefined;
-}
-
 /** Jobs in flight per worker: enough to keep it busy, few enough that queued sources do not pile up. */
 const WINDOW_PER_WORKER = 4;
 
@@ -86,7 +78,8 @@ export async function compileMany({
       keys.set(job, key);
     }
   }
-  const file = workerFile();
+  // Workers run the compiled dist/ code; from source (tests through vitest) we stay in one thread.
+  const file = workerEntry('compile-worker');
   const bytes = misses.reduce((sum, job) => sum + job.body.length, 0);
   // More threads than cores only adds start-ups (each loads the toolchain): `--threads 1000000` is
   // capped, not a thousand workers (at least 2, so `--threads 2` means the same on any machine).

@@ -3,6 +3,7 @@
  * a bundle of its own that uses the client's React, handed over on globalThis.__folioShared
  * (src/client/shared-modules.ts, which runs first): no second React.
  */
+import { MANIFEST_PATH } from '../../src/shared/search/format.js';
 import type * as Chunk from './chunk.js';
 
 /** The chunk's file name, next to the client script (set by the client bundle's `define`). */
@@ -19,7 +20,7 @@ let loading: Promise<typeof Chunk> | undefined;
 function askManifest(): void {
   const shared = (globalThis as { __folioShared?: { searchManifest?: unknown } }).__folioShared;
   try {
-    const manifest = fetch(new URL('search/manifest.json', import.meta.url).href, { cache: 'no-cache' }).then((response) => {
+    const manifest = fetch(new URL(MANIFEST_PATH.replace(/^\/assets\//, ''), import.meta.url).href, { cache: 'no-cache' }).then((response) => {
       if (!response.ok) throw new Error(`manifest.json answered ${response.status}`);
       return response.json();
     });

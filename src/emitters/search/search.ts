@@ -8,12 +8,9 @@
  * .folio-cache between builds, so only pages that changed are read back (their bodies live in the
  * cache: reading them was a third of the emitter's time) and cut into sections again.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Cache } from '../../core/cache.js';
 import { detached } from '../../core/detached.js';
-import { createPool } from '../../core/worker-pool.js';
-import { rebuildWorkerError } from '../../errors/index.js';
+import { runInWorker, workerEntry } from '../../core/worker-pool.js';
 import type { CompiledContent } from '../../markdown/compile.js';
 import { hashOf } from '../../core/hash.js';
 import { MANIFEST_PATH } from '../../shared/search/format.js';
@@ -190,12 +187,6 @@ export async function indexFiles(
 /** The index being built on another thread, by the input `start` was given (emit takes it from there). */
 const begun = new WeakMap<EmitInput, Promise<EmittedFile[]>>();
 
-function workerFile(): URL | undefined {
-  // The compiled dist/ has the worker; from source (tests through vitest) the index is built in `emit`.
-  const url = new URL('./search-worker.mjs', import.meta.url);
-  return existsSync(fileURLToPath(url)) ? url : undefined;
-}
-
 /** FOLIO_SEARCH_THREAD=0 keeps the index in `emit`, on the main thread (the tests compare both). */
 const offThread = () => process.env.FOLIO_SEARCH_THREAD !== '0';
 
@@ -212,27 +203,20 @@ export const searchEmitter: Emitter = {
   // (both at once would hold both stages' memory at the peak).
   start: (input) => {
     if (!searchOptionsOf(input.config) || remembered.size > 0 || !offThread()) return undefined;
-    const file = workerFile();
+    const file = workerEntry('search-worker');
     if (!file) return undefined;
     const pages = jobPagesOf(indexedRoutes(input));
     const held = input.heldText(pages.map((page) => page.file));
     if (!held || pages.length === 0) return undefined;
     const texts: SearchWorkerJob['texts'] = new Map();
     for (const [source, body] of held) texts.set(source, { html: body.html, headings: body.headings });
-    const pool = createPool<SearchWorkerJob, EmittedFile[]>({ file, size: 1 });
     const job: SearchWorkerJob = { pages, cacheDir: input.cache?.persistent ? input.cache.dir : undefined, cacheSalt: input.cacheSalt ?? '', texts };
-    const result = pool.run(job).then(
-      (files) => files,
-      (reason) => {
-        throw rebuildWorkerError(reason);
-      },
-    );
-    const done = result.finally(() => pool.close());
-    done.catch(() => {});
-    begun.set(input, done);
+    const { result, stop } = runInWorker<SearchWorkerJob, EmittedFile[]>(file, job);
+    result.catch(() => {});
+    begun.set(input, result);
     return () => {
       begun.delete(input);
-      void pool.close();
+      stop();
     };
   },
   emit: async (input): Promise<EmittedFile[]> => {
@@ -251,5 +235,5 @@ export interface SearchWorkerJob {
   pages: IndexJob['pages'];
   cacheDir: string | undefined;
   cacheSalt: string;
-  texts: Map<string, { html: string; headings: CompiledContent['headings'] }>;
+  texts: Map<string, Pick<CompiledContent, 'html' | 'headings'>>;
 }

@@ -5,7 +5,7 @@
  * owns the cache, and a pack never written through a link put in its place.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +25,19 @@ const fresh = () => {
   return new Cache(cacheDir, { memory: false });
 };
 const packsDir = () => path.join(cacheDir, PACKS_DIR);
+/** A file of the user's beside the cache folder. */
+const userFile = (name: string, text: string) => {
+  const file = path.join(path.dirname(cacheDir), name);
+  writeFileSync(file, text);
+  return file;
+};
+/** One body entry written and its pack closed, as a finished build leaves it: the pack's path. */
+const packOf = (key: string, text: string) => {
+  const cache = fresh();
+  cache.setText('body', key, text);
+  cache.close();
+  return packFiles('.pack').at(-1)!;
+};
 const packFiles = (ext: string) =>
   readdirSync(packsDir())
     .filter((name) => name.endsWith(ext))
@@ -97,10 +110,10 @@ describe('cache packs', () => {
     cache.setText('body', 'good', 'good body');
     cache.close();
     const [index] = packFiles('.idx');
-    writeFileSync(index, `${readFileSync(index, 'latin1')}garbage line\nbody\tbad\t-4\t10\nbody\tfar\t999999\t10\nbody\tcut`);
+    writeFileSync(index, `${readFileSync(index, 'latin1')}garbage line\nbody\tbad\t-4\t10\nbody\tfar\t999999\t10\nbody\thuge\t0\t8000000000\nbody\tcut`);
     const next = fresh();
     expect(next.getText('body', 'good')).toBe('good body');
-    for (const key of ['bad', 'far', 'cut']) expect(next.getText('body', key)).toBeUndefined();
+    for (const key of ['bad', 'far', 'huge', 'cut']) expect(next.getText('body', key)).toBeUndefined();
   });
 
   it('are shared by the caches of one process: one pack and one index for every build of a session', () => {
@@ -128,8 +141,8 @@ describe('cache packs', () => {
   });
 
   it('never append through a link put in place of a pack: a new pack is started', () => {
-    const user = path.join(path.dirname(cacheDir), 'notes.md');
-    writeFileSync(user, 'a user file\n');
+    const user = userFile('notes.md', 'a user file\n');
+    // The same cache appends again after its idle close: the reopening must not follow the link.
     const cache = fresh();
     cache.setText('body', 'one', 'first');
     cache.close();
@@ -162,13 +175,9 @@ describe('cache packs', () => {
   });
 
   it('prune the packs no lookup found anything in, never the one being written, nothing not named as a pack', () => {
-    const old = fresh();
-    old.setText('body', 'stale', 'what an older folio wrote');
-    old.close();
-    const [stalePack] = packFiles('.pack');
+    const stalePack = packOf('stale', 'what an older folio wrote');
     // A link named as a pack's index, pointing at a user's file: not a pack of folio's.
-    const user = path.join(path.dirname(cacheDir), 'notes.md');
-    writeFileSync(user, 'a user file\n');
+    const user = userFile('notes.md', 'a user file\n');
     const linked = '000000000001-1-0-0-abcdef';
     symlinkSync(user, path.join(packsDir(), `${linked}.idx`));
     writeFileSync(path.join(packsDir(), 'notes.txt'), 'not a pack');
@@ -200,13 +209,9 @@ describe('cache packs', () => {
   });
 
   it('read neither an index nor a pack that is not a regular file of its own (a link, a FIFO)', () => {
-    const cache = fresh();
-    cache.setText('body', 'a', 'alpha');
-    cache.close();
-    const [pack] = packFiles('.pack');
+    const pack = packOf('a', 'alpha');
     // A link named as an index, to a file whose lines would name an entry if it were read.
-    const user = path.join(path.dirname(cacheDir), 'lines.txt');
-    writeFileSync(user, `body\tlinked\t0\t10\n`);
+    const user = userFile('lines.txt', `body\tlinked\t0\t10\n`);
     symlinkSync(user, path.join(packsDir(), '000000000002-1-0-0-zzzzzz.idx'));
     expect(fresh().hasText('body', 'linked')).toBe(false);
     // A FIFO in place of the pack, read in a child process with a time limit: without the guard the open blocks for good.
@@ -219,6 +224,19 @@ describe('cache packs', () => {
     `);
     expect(run.timedOut, 'the read waited on the FIFO').toBe(false);
     expect(run.stdout.trim(), run.stderr).toBe('true undefined');
+  });
+
+  it('neither read, write nor prune through a link put in place of the packs folder', () => {
+    packOf('a', 'alpha');
+    const elsewhere = path.join(path.dirname(cacheDir), 'elsewhere');
+    renameSync(packsDir(), elsewhere);
+    symlinkSync(elsewhere, packsDir());
+    const before = readdirSync(elsewhere).sort();
+    const cache = fresh();
+    expect(cache.getText('body', 'a')).toBeUndefined();
+    expect(cache.setText('body', 'b', 'beta')).toBe(false);
+    expect(cache.pruneUnusedPacks()).toBe(0);
+    expect(readdirSync(elsewhere).sort()).toEqual(before);
   });
 
   it('keep other namespaces a file each', () => {
