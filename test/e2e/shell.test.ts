@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { autoHeightDuration } from '../../templates/Collapsible.js';
 import { checkContrast } from './support/contrast.js';
 import { describeBrowser, hydrated, launchBrowser, markDocument, MOBILE, newContext, sameDocument, shot, watchedPage } from './support/browser.js';
+import { readShifts, recordShifts } from './support/shifts.js';
 import { buildAndServe, type ServedSite } from './support/site.js';
 
 let site: ServedSite;
@@ -22,34 +23,6 @@ const THEME_KEY = 'folio.theme';
 const BAR_KEY = 'folio.announcement.dismissed';
 const VERSION_KEY = 'folio.docs.preferredVersion';
 const BAR_ID = 'client-generator-2025-07';
-
-/** An init script: stores the given localStorage entries, then records every layout shift of the page. */
-function recordShifts(storage: Record<string, string>): void {
-  for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-  const shifts: { value: number; startTime: number; sources: string[] }[] = [];
-  (window as unknown as { __e2eShifts: typeof shifts }).__e2eShifts = shifts;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const shift = entry as unknown as { value: number; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
-      shifts.push({
-        value: shift.value,
-        startTime: entry.startTime,
-        sources: shift.sources.map(
-          (source) => `${source.node?.nodeName}.${source.node?.className}: ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
-        ),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-
-/** The shifts so far; `duringParse` when the HTML was still being parsed (before domInteractive). */
-function readShifts(): { value: number; sources: string[]; duringParse: boolean }[] {
-  const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domInteractive || Number.POSITIVE_INFINITY;
-  return (window as unknown as { __e2eShifts: { value: number; startTime: number; sources: string[] }[] }).__e2eShifts.map(({ startTime, ...shift }) => ({
-    ...shift,
-    duringParse: startTime < parsed,
-  }));
-}
 
 describeBrowser('the shell (Chromium)', () => {
   beforeAll(async () => {
