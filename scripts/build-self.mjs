@@ -20,6 +20,7 @@ export async function buildSelf() {
       'compile-worker': path.join(root, 'src/markdown/compile-worker.ts'),
       'typedoc-worker': path.join(root, 'src/api/typedoc-worker.ts'),
       'search-worker': path.join(root, 'src/emitters/search/search-worker.ts'),
+      'highlight-worker': path.join(root, 'src/markdown/highlight-worker.ts'),
       // The Docusaurus-compatible components MDX pages import (src/markdown/docusaurus.ts maps
       // `@theme/Tabs` to dist/theme/Tabs.mjs); one build, so they share one context module.
       ...Object.fromEntries(

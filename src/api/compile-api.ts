@@ -18,7 +18,7 @@ import { resolveContentLinks, type LinkResolver, type MediaFile } from '../links
 import { siteFoldersOf } from '../links/site-folders.js';
 import { compileMarkdown, type CompiledContent } from '../markdown/compile.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
-import type { CodeHighlighter } from '../markdown/highlight.js';
+import type { Highlighting } from '../markdown/highlight.js';
 import type { RouteTable } from '../routes/types.js';
 import { summaryLine } from './comment.js';
 import { DeclarationBody } from './components/DeclarationBody.js';
@@ -38,13 +38,13 @@ interface CompileEnv {
   ctx: BuildContext;
   model: ApiModel;
   index: ApiIndex;
-  highlighter: CodeHighlighter;
+  highlighter: Highlighting;
   fileRoutes: ReadonlyMap<string, string>;
 }
 
 export async function compileApi(
   ctx: BuildContext,
-  input: { model: ApiModel; table: RouteTable; highlighter: CodeHighlighter },
+  input: { model: ApiModel; table: RouteTable; highlighter: Highlighting },
 ): Promise<Map<string, CompiledContent>> {
   const { model, table, highlighter } = input;
   const started = performance.now();

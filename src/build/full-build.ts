@@ -79,20 +79,23 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       });
     // The stages' code (shiki, React's server renderer, the markdown toolchain, …) is loaded only
     // by a build that goes on: "nothing changed" is answered without it (about 0.2 s of loading).
-    const { runBuild, sessionStateOf, FolderSink, CodeHighlighter, serverBundleId } = await stages();
+    const { runBuild, sessionStateOf, FolderSink, CodeHighlighter, HighlightThread, serverBundleId } = await stages();
     // One-shot builds with the cache on keep unchanged pages of the previous out/ (reuse-output.ts).
     const reuse = input.reuseOutput === true && setup.context.cache.persistent;
     const manifest = reuse ? readManifest(setup.context.cacheDir, outDir) : undefined;
     sink = new FolderSink(createTempOutput(outDir), manifest?.outDir);
+    // A one-shot build highlights on a thread of its own when it compiles in this one (highlight-thread.ts);
+    // a session keeps its highlighter, grammars compiled, from one build to the next.
+    const highlighter = input.highlighter ?? new HighlightThread(new CodeHighlighter());
     const { sources, written } = await runBuild({
       ctx: setup.context,
       sink,
       run: runner.run,
-      highlighter: input.highlighter ?? new CodeHighlighter(),
+      highlighter,
       serverId: input.serverId ?? serverBundleId,
       reusable: manifest && new Map(Object.entries(manifest.routes)),
       keepUnresolved: !input.reuseOutput,
-    });
+    }).finally(() => (highlighter instanceof HighlightThread ? highlighter.close() : undefined));
     if (input.report) reportWarnings(logger, setup.context.warnings);
     if (input.enforce) throwOnFatal(setup.context.warnings);
     if (input.strict && setup.context.warnings.count > 0) {
@@ -133,10 +136,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
 
 /** The modules of the stages after the up-to-date check, loaded when a build goes on. */
 async function stages() {
-  const [pipeline, sink, highlight, bundlePages] = await Promise.all([
+  const [pipeline, sink, highlight, highlightThread, bundlePages] = await Promise.all([
     import('./pipeline.js'),
     import('./sink.js'),
     import('../markdown/highlight.js'),
+    import('../markdown/highlight-thread.js'),
     import('../render/bundle-pages.js'),
   ]);
   return {
@@ -144,6 +148,7 @@ async function stages() {
     sessionStateOf: pipeline.sessionStateOf,
     FolderSink: sink.FolderSink,
     CodeHighlighter: highlight.CodeHighlighter,
+    HighlightThread: highlightThread.HighlightThread,
     serverBundleId: bundlePages.serverBundleId,
   };
 }

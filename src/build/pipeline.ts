@@ -26,7 +26,7 @@ import { runEmitters, startEmitters, type EmitOutcome } from '../emitters/run-em
 import type { EmitInput } from '../emitters/types.js';
 import { checkLinks } from '../links/check-links.js';
 import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, markdownSources, type CompileStepResult } from '../markdown/compile-content.js';
-import type { CodeHighlighter } from '../markdown/highlight.js';
+import type { Highlighting } from '../markdown/highlight.js';
 import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
 import { fingerprintRoutes, type Fingerprints } from '../render/fingerprint.js';
 import { renderPages, type PriorPage, type RenderResult } from '../render/render-pages.js';
@@ -45,7 +45,7 @@ export interface PipelineInput {
   changes?: { previous: SessionState; plan: ChangePlan };
   sink: OutputSink;
   run: Runner['run'];
-  highlighter: CodeHighlighter;
+  highlighter: Highlighting;
   /** Names a server bundle for route fingerprints; undefined: this build cannot fingerprint its pages. */
   serverId(server: ServerModule): string | undefined;
   /** Pages of the previous output folder that may be kept (a warm one-shot build: the reuse manifest). */
@@ -265,7 +265,8 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
       await compileApiPages({ ctx, content: sources.content, table, highlighter, result });
       return result;
     },
-    (r) => `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.threads ? `, on ${r.threads} threads` : ''}`,
+    (r) =>
+      `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.threads ? `, on ${r.threads} threads` : ''}${highlighter.threadStarted ? ', code highlighted on a thread of its own' : ''}`,
   );
   return sources;
 }

@@ -260,9 +260,14 @@ export class Cache {
 
   /** Whether a text entry is there, without reading it. */
   hasText(namespace: string, key: string): boolean {
+    return this.has(namespace, key, 'txt');
+  }
+
+  /** Whether an entry is there, without reading it (`json`: one `set` wrote; `txt`: one `setText` wrote). */
+  has(namespace: string, key: string, ext: 'json' | 'txt' = 'json'): boolean {
     if (this.memory.has(`${namespace}/${key}`)) return true;
     if (this.packs && PACKED_NAMESPACES.has(namespace)) return this.packs.has(`${namespace}/${key}`);
-    const file = this.fileFor(namespace, key, 'txt');
+    const file = this.fileFor(namespace, key, ext);
     return file !== undefined && existsSync(file);
   }
 

@@ -14,7 +14,7 @@ import type { CompiledContent } from './compile.js';
 import { compileMany } from './compile-many.js';
 import { compileFresh, readCompiled } from './compile.js';
 import { FolioError } from '../errors/index.js';
-import { CodeHighlighter } from './highlight.js';
+import { CodeHighlighter, type Highlighting } from './highlight.js';
 import type { MdxSiteInfo } from './docusaurus.js';
 import { readFileSync } from 'node:fs';
 import { siteThemeFiles } from '../core/site-paths.js';
@@ -56,7 +56,7 @@ export interface CompileStepInput {
   ctx: BuildContext;
   content: Content;
   table: RouteTable;
-  highlighter?: CodeHighlighter;
+  highlighter?: Highlighting;
   previous?: CompileState;
   /** Files (images, pages) changed on disk since the previous build. */
   changedFiles?: ReadonlySet<string>;
@@ -399,7 +399,7 @@ export async function compileApiPages({
   apiDirty,
   highlighter,
   result,
-}: Pick<CompileStepInput, 'ctx' | 'content' | 'table' | 'previous' | 'apiDirty'> & { highlighter: CodeHighlighter; result: CompileStepResult }): Promise<void> {
+}: Pick<CompileStepInput, 'ctx' | 'content' | 'table' | 'previous' | 'apiDirty'> & { highlighter: Highlighting; result: CompileStepResult }): Promise<void> {
   let api = previous?.api ?? new Map<string, { compiled: CompiledContent; fingerprint: string }>();
   let apiWarnings = previous?.apiWarnings ?? [];
   if (!content.api) {

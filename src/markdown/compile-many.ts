@@ -12,7 +12,10 @@ import { createPool, defaultThreads, workerEntry } from '../core/worker-pool.js'
 import { rebuildWorkerError } from '../errors/index.js';
 import { compileCacheKey, compileFresh, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
 import type { CompileAnswer, CompileJob } from './compile-worker.js';
-import type { CodeHighlighter } from './highlight.js';
+import { codeCacheKey } from './hast-transforms.js';
+import { type CodeBlock, codeBlockOf, type Highlighting } from './highlight.js';
+import { HighlightThread } from './highlight-thread.js';
+import { plainFences } from './plain-fences.js';
 
 /** Below this many uncached files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 24;
@@ -28,7 +31,7 @@ export const AUTO_PARALLEL_BYTES = 1_500_000;
 export interface CompileManyInput {
   jobs: CompileJob[];
   cache: Cache;
-  highlighter: CodeHighlighter;
+  highlighter: Highlighting;
   /**
    * Threads to compile on, this one included (2: one worker beside this thread); 1 compiles in
    * this thread alone. Undefined: the core count, once there is enough to compile (AUTO_PARALLEL_BYTES).
@@ -53,6 +56,12 @@ export interface CompileManyResult {
   /** Threads that compiled: 0 when this thread did alone, else the workers and this thread. */
   threads: number;
 }
+
+/**
+ * Pages compiled at once in this thread when its blocks are highlighted on another (HighlightThread):
+ * enough to keep it parsing while the first ones wait, few enough that their trees do not pile up.
+ */
+const PAGES_IN_FLIGHT = 8;
 
 /** Jobs in flight per worker: enough to keep it busy, few enough that queued sources do not pile up. */
 const WINDOW_PER_WORKER = 4;
@@ -90,11 +99,44 @@ export async function compileMany({
   // 17.6-19.7 s CPU, one worker and this thread 10.3-11.0 s and 16.5-17.7 s, 55 MB less RSS).
   const workers = threads > 1 && misses.length >= PARALLEL_THRESHOLD && file ? Math.min(threads, Math.ceil(misses.length / 8)) - 1 : 0;
   const compiledHere = new Map<string, CompiledContent>();
+  // Beside compile workers, this thread's lane highlights its own blocks: a lane of one page at a
+  // time would wait on every block, and the workers have their grammars compiled anyway.
+  const highlighterHere: Highlighting = workers > 0 && highlighter instanceof HighlightThread ? highlighter.here : highlighter;
   const compileHere = async (job: CompileJob) => {
     const key = keys.get(job)!;
-    const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter, cache }, key);
+    const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter: highlighterHere, cache }, key);
     return keep(job, result, stored ? key : undefined, false);
   };
+  if (workers === 0 && highlighter instanceof HighlightThread && highlighter.elsewhere && bytes < AUTO_PARALLEL_BYTES) {
+    // Its first blocks are asked for only once this thread has loaded the parser and parsed a page:
+    // the highlighting thread begins on what the pages plainly hold now (see plain-fences.ts).
+    const blocks: CodeBlock[] = [];
+    for (const job of misses)
+      for (const fence of plainFences(job.body)) {
+        const key = codeCacheKey(job.cacheSalt, fence.lang, fence.meta, fence.text);
+        if (!cache.hasText('code-html', key) && !cache.has('code', key)) blocks.push(codeBlockOf(fence.text, fence.lang, fence.meta));
+      }
+    highlighter.prefetch(blocks);
+  }
+  if (workers === 0 && highlighterHere.elsewhere && misses.length > 1) {
+    // Alone, with the highlighting on a thread of its own: several pages in flight, so this thread
+    // parses the next ones while the blocks of the first are highlighted. The first failure in job
+    // order is the one thrown, as one after another.
+    const failures = new Map<number, unknown>();
+    const lane = async (index: number) => {
+      const job = misses[index];
+      try {
+        compiledHere.set(job.file, await compileHere(job));
+      } catch (reason) {
+        failures.set(index, reason);
+      }
+    };
+    await runLanes(
+      misses.length,
+      Array.from({ length: PAGES_IN_FLIGHT }, () => lane),
+    );
+    if (failures.size) throw failures.get(Math.min(...failures.keys()));
+  }
   if (workers > 0) {
     const pool = createPool<CompileJob, CompileAnswer>({
       file: file!,

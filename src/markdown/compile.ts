@@ -19,7 +19,7 @@ import { heldIdsOf } from '../shared/lazy-panels.js';
 import { FolioError, isFolioError, lineOf } from '../errors/index.js';
 import { applyCompat, type CompatOptions } from './compat.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
-import type { CodeHighlighter } from './highlight.js';
+import type { Highlighting } from './highlight.js';
 import { childrenBefore, transformMdast, type Heading } from './mdast-transforms.js';
 import {
   addTocExport,
@@ -73,7 +73,7 @@ export interface CompileInput {
   /** Full file text, for error excerpts. */
   source: string;
   options: MarkdownOptions;
-  highlighter: CodeHighlighter;
+  highlighter: Highlighting;
   cache?: Cache;
   /** Part of the cache key: folio version and relevant config. */
   cacheSalt: string;

@@ -14,7 +14,7 @@ import { isInside, realOrSelf } from '../core/site-paths.js';
 import { FolioError } from '../errors/index.js';
 import type { SourceRef } from './hast-transforms.js';
 import { highlightCode } from './hast-transforms.js';
-import type { CodeHighlighter } from './highlight.js';
+import type { Highlighting } from './highlight.js';
 import type { Heading } from './mdast-transforms.js';
 
 /** What the MDX components read about the site (`useDocusaurusContext`, `useBaseUrl`); JSON, so it reaches workers. */
@@ -304,7 +304,7 @@ export async function highlightCodeBlocks(
     cache,
     cacheSalt,
     toHtml,
-  }: { highlighter: CodeHighlighter; cache?: Cache; cacheSalt: string; toHtml: (tree: HastRoot, options: { allowDangerousHtml: boolean }) => string },
+  }: { highlighter: Highlighting; cache?: Cache; cacheSalt: string; toHtml: (tree: HastRoot, options: { allowDangerousHtml: boolean }) => string },
 ): Promise<string> {
   if (!html.includes('data-folio-code')) return html;
   const blocks: { whole: string; lang: string; meta: string; code: string }[] = [];

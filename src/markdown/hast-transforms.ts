@@ -6,7 +6,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
-import { applyMagicComments, type CodeHighlighter, codeBlockFrame, normaliseLang, parseCodeMeta } from './highlight.js';
+import { codeBlockFrame, codeBlockOf, type Highlighting, normaliseLang } from './highlight.js';
 
 export interface SourceRef {
   href: string;
@@ -38,6 +38,11 @@ function isCodeFrame(node: { type: string; data?: unknown }): node is CodeFrameN
   return node.type === 'raw' && (node.data as { codeFrame?: boolean } | undefined)?.codeFrame === true;
 }
 
+/** The cache key of a highlighted block: the build's salt, the fence's language and meta, the code. */
+export function codeCacheKey(cacheSalt: string, lang: string | undefined, metaText: string | undefined, text: string): string {
+  return hashOf(cacheSalt, lang ?? '', metaText ?? '', text);
+}
+
 /**
  * Replaces each `<pre><code>` with its highlighted frame. As HTML (`asHtml`, a `raw` node the
  * serializer copies as it is), the thousands of spans of a block are serialized once, cached as
@@ -53,7 +58,7 @@ export async function highlightCode({
   asHtml = true,
 }: {
   tree: Root;
-  highlighter: CodeHighlighter;
+  highlighter: Highlighting;
   cache?: Cache;
   cacheSalt: string;
   asHtml?: boolean;
@@ -69,19 +74,16 @@ export async function highlightCode({
     const text = textOf(code);
     jobs.push(
       (async () => {
-        const key = hashOf(cacheSalt, lang ?? '', metaText ?? '', text);
+        const key = codeCacheKey(cacheSalt, lang, metaText, text);
         let frame: string | Element | undefined = asHtml ? cache?.getText('code-html', key) : cache?.get<Element>('code', key);
         if (frame === undefined) {
-          const meta = parseCodeMeta(metaText);
-          // Magic comments add to the `{1,3}` ranges of the meta, which count the lines that remain.
-          const magic = applyMagicComments(text, lang);
-          for (const line of magic.highlightLines) meta.highlightLines.add(line);
+          const block = codeBlockOf(text, lang, metaText);
           if (asHtml) {
-            frame = await highlighter.highlightHtml({ code: magic.code, lang, meta });
+            frame = await highlighter.highlightHtml(block);
             cache?.setText('code-html', key, frame);
           } else {
-            const pre = await highlighter.highlight({ code: magic.code, lang, meta });
-            frame = codeBlockFrame({ pre, title: meta.title, language: normaliseLang(lang) });
+            const pre = await highlighter.highlight(block);
+            frame = codeBlockFrame({ pre, title: block.meta.title, language: normaliseLang(lang) });
             cache?.set('code', key, frame);
           }
         }

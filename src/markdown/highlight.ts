@@ -249,7 +249,39 @@ interface ScopePath {
  * rule that matches sets the colour and font style, otherwise the parent's
  * stand). shiki's own dual-theme path tokenizes a block once per theme.
  */
-export class CodeHighlighter {
+/**
+ * The block to highlight for a fenced block of a page: `text` as the HTML tree holds it (with its
+ * final newline), its language and meta as written. The meta's `{1,3}` ranges count the lines that
+ * remain once Docusaurus's magic comments are taken out; the comments add their own.
+ */
+export function codeBlockOf(text: string, lang: string | undefined, metaText: string | undefined): CodeBlock {
+  const meta = parseCodeMeta(metaText);
+  const magic = applyMagicComments(text, lang);
+  for (const line of magic.highlightLines) meta.highlightLines.add(line);
+  return { code: magic.code, lang, meta };
+}
+
+/** One fenced block to highlight: its code, its language as written, its meta (title, marked lines). */
+export interface CodeBlock {
+  code: string;
+  lang: string | undefined | null;
+  meta: CodeMeta;
+}
+
+/**
+ * What compiling a page asks of a highlighter: a CodeHighlighter in this thread, or a
+ * HighlightThread (highlight-thread.ts) that answers from a thread of its own.
+ */
+export interface Highlighting {
+  highlight(block: CodeBlock): Promise<Element>;
+  highlightHtml(block: CodeBlock): Promise<string>;
+  /** True when the work happens on another thread: several pages may wait on it at once. */
+  readonly elsewhere?: boolean;
+  /** True once a block went to another thread (for the compile stage's line). */
+  readonly threadStarted?: boolean;
+}
+
+export class CodeHighlighter implements Highlighting {
   private highlighter?: Promise<Highlighter>;
   private themes?: [ThemeStyles, ThemeStyles];
   private readonly loaded = new Set<string>(['text']);
@@ -374,10 +406,15 @@ export class CodeHighlighter {
     return result;
   }
 
+  /** A block's lines as runs (`tokenize` of its code without the final newline): what its HTML and its element are made of. */
+  tokenizeBlock({ code, lang }: Pick<CodeBlock, 'code' | 'lang'>): Promise<DualToken[][]> {
+    return this.tokenize(code.replace(/\n$/, ''), normaliseLang(lang));
+  }
+
   /** Highlights one fenced block into a hast `<pre>` element. */
-  async highlight({ code, lang, meta }: { code: string; lang: string | undefined | null; meta: CodeMeta }): Promise<Element> {
+  async highlight({ code, lang, meta }: CodeBlock): Promise<Element> {
     const language = normaliseLang(lang);
-    const lines = await this.tokenize(code.replace(/\n$/, ''), language);
+    const lines = await this.tokenizeBlock({ code, lang });
     const children: ElementContent[] = [];
     lines.forEach((runs, index) => {
       if (index > 0) children.push({ type: 'text', value: '\n' });
@@ -409,9 +446,9 @@ export class CodeHighlighter {
    * (a block is thousands of spans; building them as a tree only to serialize it was most of a
    * block's cost after tokenizing). The unit tests hold the two equal on every block of the site.
    */
-  async highlightHtml({ code, lang, meta }: { code: string; lang: string | undefined | null; meta: CodeMeta }): Promise<string> {
+  async highlightHtml({ code, lang, meta }: CodeBlock): Promise<string> {
     const language = normaliseLang(lang);
-    const lines = await this.tokenize(code.replace(/\n$/, ''), language);
+    const lines = await this.tokenizeBlock({ code, lang });
     const pre = this.preAttributes(language, meta);
     const parts: string[] = [`<div class="${attributeText(`code-block language-${language}`)}">`];
     if (meta.title) parts.push(`<div class="code-title">${htmlText(meta.title)}</div>`);

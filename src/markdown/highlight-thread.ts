@@ -1,0 +1,83 @@
+/**
+ * Highlighting on a thread of its own, for a build that compiles its markdown in this thread alone
+ * (a site below compile-many's AUTO_PARALLEL_BYTES, such as this project's: its typedoc thread
+ * leaves the second core half idle). Compiling a grammar's expressions is most of what highlighting
+ * a small site costs (this site: 0.74 s of 1.2 s, before its first block is coloured), and a
+ * compile worker would pay it again; a thread that only highlights pays it once, beside the parse.
+ *
+ * The thread starts on the first block that is not in the cache (a build whose blocks are all
+ * cached never starts it). Its answers are what this thread's CodeHighlighter would make: the
+ * worker runs that very class. Without dist/'s worker entry (the tests, from source), on one core,
+ * or with FOLIO_HIGHLIGHT_THREAD=0, the blocks are highlighted here.
+ */
+import type { Element } from 'hast';
+import { createPool, defaultThreads, type Pool, workerEntry } from '../core/worker-pool.js';
+import { rebuildWorkerError } from '../errors/index.js';
+import type { CodeBlock, CodeHighlighter, Highlighting } from './highlight.js';
+
+/** A block to answer, as HTML (`highlightHtml`) or as a `<pre>` element (`highlight`). */
+export interface HighlightJob {
+  html: boolean;
+  block: CodeBlock;
+}
+
+/** A message to the thread: a block to answer, or blocks to tokenize before they are asked for. */
+export type HighlightMessage = { job: HighlightJob } | { prefetch: Pick<CodeBlock, 'code' | 'lang'>[] };
+
+export class HighlightThread implements Highlighting {
+  private pool?: Pool<HighlightMessage, string | Element | undefined>;
+  private open: boolean;
+  private started = false;
+
+  constructor(
+    /** This thread's highlighter, for what is highlighted here (compile-many's lane beside its workers). */
+    readonly here: CodeHighlighter,
+    private readonly file: URL | undefined = workerEntry('highlight-worker'),
+  ) {
+    this.open = file !== undefined && defaultThreads() > 1 && process.env.FOLIO_HIGHLIGHT_THREAD !== '0';
+  }
+
+  /** Whether the blocks go to the thread: several pages of the caller may then wait on it at once. */
+  get elsewhere(): boolean {
+    return this.open;
+  }
+
+  /** Whether a block went to the thread in this build. */
+  get threadStarted(): boolean {
+    return this.started;
+  }
+
+  highlightHtml(block: CodeBlock): Promise<string> {
+    return this.open ? (this.post({ job: { html: true, block } }) as Promise<string>) : this.here.highlightHtml(block);
+  }
+
+  highlight(block: CodeBlock): Promise<Element> {
+    return this.open ? (this.post({ job: { html: false, block } }) as Promise<Element>) : this.here.highlight(block);
+  }
+
+  /**
+   * Blocks the compile is about to ask for, tokenized on the thread from now on, in this order:
+   * the thread starts its work (loading shiki, compiling the grammars) before this thread's parse
+   * reaches the first block. A block asked for later is made from its tokens, done or on their way.
+   */
+  prefetch(blocks: Pick<CodeBlock, 'code' | 'lang'>[]): void {
+    if (!this.open || blocks.length === 0) return;
+    this.post({ prefetch: blocks.map(({ code, lang }) => ({ code, lang })) }).catch(() => {});
+  }
+
+  /** Ends the thread (if it started); blocks asked for after this are highlighted here. */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.open = false;
+    this.pool = undefined;
+    await pool?.close();
+  }
+
+  private post(message: HighlightMessage): Promise<string | Element | undefined> {
+    this.started = true;
+    this.pool ??= createPool<HighlightMessage, string | Element | undefined>({ file: this.file!, size: 1 });
+    return this.pool.run(message).catch((reason: unknown) => {
+      throw rebuildWorkerError(reason);
+    });
+  }
+}
