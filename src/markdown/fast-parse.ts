@@ -8,13 +8,16 @@
  * it goes that the file stays inside it; at the first character or line it has not proven to mean
  * exactly one thing, it gives up (returns undefined) and the file takes the micromark path.
  *
- * The subset: ATX headings, paragraphs separated by blank lines, fenced code with backticks,
- * tight `- ` lists of one-line items, GFM tables, `:::name` container directives (no label, no
- * attributes), and inside text: `*emphasis*`, `**strong**`, `` `code` `` and `[text](url)` with a
- * plain label and destination. What ends the fast path, among others: a leading space or tab (an
- * indent), any `\`, `&`, `<`, `{`, `}`, `_`, `~`, `@` or `www.` in text, a `:` followed by
- * anything but a space, a line that could start another block inside a paragraph, a `*` whose
- * meaning depends on CommonMark's delimiter rules, trailing spaces, a CR or a NUL anywhere.
+ * The subset: ATX headings, paragraphs separated by blank lines (empty, or only spaces and tabs),
+ * fenced code with backticks, tight `- ` lists of one-line items, GFM tables, `:::name` container
+ * directives (no label, no attributes), and inside text: `*emphasis*`, `**strong**`, `` `code` ``,
+ * `[text](url)` with a label of text and code spans and a plain destination, and the escapes
+ * `\{` and `\}` (Docusaurus heading ids, as compat.ts writes them). What ends the fast path, among
+ * others: a leading space or tab (an indent), any other `\`, and `&`, `<`, `{`, `}`, `_`, `~`, `@`
+ * or `www.` in text, a `:` followed by anything but a space, a line that could start another block
+ * inside a paragraph (a `*` only when a list item or a thematic break could start there: `**Bold**`
+ * and `*em*` may begin a line), a `*` whose meaning depends on CommonMark's delimiter rules,
+ * trailing spaces, a CR or a NUL anywhere.
  *
  * The differential test (test/unit/markdown/syntax-needs.test.ts, bench/differential.mjs) holds
  * its trees equal to the reference parse over generated snippets, every fixture, this site and
@@ -42,10 +45,18 @@ const GIVE_UP = Symbol('fast-parse: not proven');
  * autolink literals need `www.`, an `@` or `http(s)://` (whose `:` is followed by `/`).
  */
 const TEXT_STOP = /[\\&<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|www\.|:[^ \n]|!\[/i;
-/** Characters a block line may not start with (no interpretation of them is proven here). */
-const LINE_STOP = /^(?:[ \t>*+\-=_~<|:{#]|```|\d{1,9}[.)]|import |export )/;
+/** `\{` and `\}`, the only escapes taken; any other backslash ends the fast path. */
+const BRACE_ESCAPE = /\\([{}])/g;
+const ESCAPE_STOP = /\\(?![{}])/;
+/**
+ * What a block line may not start with (no interpretation of it is proven here); a `*` only when
+ * a list item or a thematic break could begin with it (`* `, `*` alone, `***`, `** `).
+ */
+const LINE_STOP = /^(?:[ \t>+\-=_~<|:{#]|\*(?:[ \t]|$|\*(?:[ \t*]|$))|```|\d{1,9}[.)]|import |export )/;
 /** Trailing spaces or tabs (a hard break, or whitespace micromark strips from the text). */
 const TRAILING_SPACE = /[ \t]$/;
+/** A blank line: empty, or only spaces and tabs (such as the spaces compat.ts leaves for `<!-- truncate -->`). */
+const isBlank = (line: string) => line === '' || /^[ \t]+$/.test(line);
 const HEADING = /^(#{1,6}) (?=[^ ])/;
 const FENCE = /^(`{3,})([^`]*)$/;
 const CONTAINER = /^:::([A-Za-z][\w-]*)$/;
@@ -101,7 +112,7 @@ class FastParser {
     let line = first;
     while (line < end) {
       const text = lines[line];
-      if (text === '') {
+      if (isBlank(text)) {
         line++;
         continue;
       }
@@ -158,7 +169,7 @@ class FastParser {
     const lines = this.lines;
     if (LINE_STOP.test(lines[first]) || /^\[[^\]]*\]:/.test(lines[first])) throw GIVE_UP;
     let last = first;
-    while (last + 1 < end && lines[last + 1] !== '') {
+    while (last + 1 < end && !isBlank(lines[last + 1])) {
       const next = lines[last + 1];
       if (LINE_STOP.test(next) || TRAILING_SPACE.test(next)) throw GIVE_UP;
       last++;
@@ -235,10 +246,10 @@ class FastParser {
   private blockEnds(line: number, end: number, list: boolean): void {
     const lines = this.lines;
     if (line >= lines.length) return;
-    if (line >= end || lines[line] !== '') throw GIVE_UP;
+    if (line >= end || !isBlank(lines[line])) throw GIVE_UP;
     if (!list) return;
     let next = line;
-    while (next < end && lines[next] === '') next++;
+    while (next < end && isBlank(lines[next])) next++;
     if (next < end && (lines[next].startsWith('- ') || lines[next].startsWith(' ') || lines[next].startsWith('\t'))) throw GIVE_UP;
   }
 
@@ -259,7 +270,7 @@ class FastParser {
     if (align.length !== head.length) throw GIVE_UP;
     const rows = [this.row(first, head)];
     let line = first + 2;
-    for (; line < end && lines[line] !== ''; line++) {
+    for (; line < end && !isBlank(lines[line]); line++) {
       const cells = this.cells(line);
       if (cells.length !== head.length) throw GIVE_UP;
       rows.push(this.row(line, cells));
@@ -300,11 +311,17 @@ class FastParser {
     };
   }
 
-  /** Plain text [from, to): nothing in it may mean anything but itself. */
+  /**
+   * Plain text [from, to): nothing in it may mean anything but itself, but for `\{` and `\}` (what
+   * compat.ts writes around a Docusaurus heading id): each is the brace, in the same text node.
+   */
   private plain(from: number, to: number, into: Node[]): void {
     if (from === to) return;
-    const value = this.text.slice(from, to);
-    if (TEXT_STOP.test(value)) throw GIVE_UP;
+    let value = this.text.slice(from, to);
+    if (value.includes('\\')) {
+      if (ESCAPE_STOP.test(value) || TEXT_STOP.test(value.replace(BRACE_ESCAPE, 'x'))) throw GIVE_UP;
+      value = value.replace(BRACE_ESCAPE, '$1');
+    } else if (TEXT_STOP.test(value)) throw GIVE_UP;
     // A `!` or `:` straight before a construct (`![` is an image): not proven plain.
     const last = value.charCodeAt(value.length - 1);
     const next = this.text.charCodeAt(to);
@@ -380,19 +397,21 @@ class FastParser {
     return { node: { type: size === 2 ? 'strong' : 'emphasis', children, position: this.span(from, end) }, to: end };
   }
 
-  /** `[label](destination)`: a plain label on one line, a destination without spaces, quotes, brackets or escapes. */
+  /**
+   * `[label](destination)`: a label on one line of text and code spans (each closed inside it, so
+   * none runs past the `]`), a destination without spaces, quotes, brackets or escapes.
+   */
   private link(from: number, to: number): { node: Node; to: number } {
     const text = this.text;
     const close = text.indexOf(']', from + 1);
     if (close < 0 || close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
     const label = text.slice(from + 1, close);
-    if (label === '' || /[[`*\n^]/.test(label) || label.startsWith(' ') || label.endsWith(' ')) throw GIVE_UP;
+    if (label === '' || /[[*\n^]/.test(label) || label.startsWith(' ') || label.endsWith(' ')) throw GIVE_UP;
     const paren = text.indexOf(')', close + 2);
     if (paren < 0 || paren >= to) throw GIVE_UP;
     const url = text.slice(close + 2, paren);
     if (!DESTINATION.test(url)) throw GIVE_UP;
-    const children: Node[] = [];
-    this.plain(from + 1, close, children);
+    const children = this.inline(from + 1, close);
     return { node: { type: 'link', title: null, url, children, position: this.span(from, paren + 1) }, to: paren + 1 };
   }
 }
