@@ -9,8 +9,8 @@
  * exactly one thing, it gives up (returns undefined) and the file takes the micromark path.
  *
  * The subset: ATX headings, paragraphs separated by blank lines (empty, or only spaces and tabs),
- * fenced code with backticks, tight `- ` lists of one-line items, GFM tables, `:::name` container
- * directives (no label, no attributes), and inside text: `*emphasis*`, `**strong**`, `` `code` ``,
+ * fenced code with backticks, tight `- ` and `1. ` lists of one-line items, GFM tables, `:::name` container
+ * directives (with a plain one-line label or none, no attributes), and inside text: `*emphasis*`, `**strong**`, `` `code` ``,
  * `[text](url)` with a label of text and code spans and a plain destination, and the escapes
  * `\{` and `\}` (Docusaurus heading ids, as compat.ts writes them). What ends the fast path, among
  * others: a leading space or tab (an indent), any other `\`, and `&`, `<`, `{`, `}`, `_`, `~`, `@`
@@ -59,12 +59,17 @@ const TRAILING_SPACE = /[ \t]$/;
 const isBlank = (line: string) => line === '' || /^[ \t]+$/.test(line);
 const HEADING = /^(#{1,6}) (?=[^ ])/;
 const FENCE = /^(`{3,})([^`]*)$/;
-const CONTAINER = /^:::([A-Za-z][\w-]*)$/;
+/** `:::name`, or `:::name[label]` with a label of one line, no brackets, no spaces at its ends. */
+const CONTAINER = /^:::([A-Za-z][\w-]*)(?:\[([^[\] ](?:[^[\]]*[^[\] ])?)?\])?$/;
 const DELIMITER_CELL = /^ *(:?)-+(:?) *$/;
 const TASK = /^\[[ xX\t]\]/;
+/** An ordered list item's marker and its one space: the number, the delimiter. */
+const ORDERED = /^(\d{1,9})([.)]) (?=[^ \t])/;
 const DESTINATION = /^[\w\-./#?=%+:,;@!$~]+$/;
 const ALNUM = /[A-Za-z0-9]/;
 const CLOSER_AFTER = /[ \n.,;:!?)]/;
+/** Punctuation an emphasis closer may follow (a code span's closing backtick among it). */
+const CLOSER_PUNCTUATION = /[.,;:!?)`'"]/;
 
 class FastParser {
   private readonly lines: string[];
@@ -135,7 +140,7 @@ class FastParser {
         line = this.fence(line, end, children);
         continue;
       }
-      if (text.startsWith('- ')) {
+      if (text.startsWith('- ') || ORDERED.test(text)) {
         line = this.list(line, end, children);
         continue;
       }
@@ -150,11 +155,18 @@ class FastParser {
         let close = line + 1;
         while (close < end && !lines[close].startsWith(':::')) close++;
         if (close >= end || lines[close] !== ':::') throw GIVE_UP;
+        const content = this.blocks(line + 1, close);
+        if (container[0].endsWith(']')) {
+          // The label: a paragraph of its own, first, spanning its brackets.
+          const from = this.starts[line] + 3 + container[1].length;
+          const to = this.lineEnd(line);
+          content.unshift({ type: 'paragraph', data: { directiveLabel: true }, children: this.inline(from + 1, to - 1), position: this.span(from, to) });
+        }
         children.push({
           type: 'containerDirective',
           name: container[1],
           attributes: {},
-          children: this.blocks(line + 1, close),
+          children: content,
           position: this.span(this.starts[line], this.lineEnd(close)),
         });
         line = close + 1;
@@ -206,30 +218,43 @@ class FastParser {
     return close + 1;
   }
 
-  /** A tight list of one-line `- ` items, ended by a blank line or the end. */
+  /**
+   * A tight list of one-line items, ended by a blank line or the end: `- ` items, or ordered ones
+   * (`1. `, `2) `) with one delimiter throughout (another would begin another list).
+   */
   private list(first: number, end: number, children: Node[]): number {
     const lines = this.lines;
     const items: Node[] = [];
+    const ordered = ORDERED.exec(lines[first]);
+    const delimiter = ordered?.[2];
     let line = first;
-    for (; line < end && lines[line].startsWith('- '); line++) {
+    for (; line < end; line++) {
       const text = lines[line];
-      const content = text.slice(2);
-      if (content === '' || LINE_STOP.test(content) || TASK.test(content) || TRAILING_SPACE.test(text)) throw GIVE_UP;
+      let width: number;
+      if (ordered) {
+        const item = ORDERED.exec(text);
+        if (!item) break;
+        if (item[2] !== delimiter) throw GIVE_UP;
+        width = item[0].length;
+      } else if (text.startsWith('- ')) width = 2;
+      else break;
+      const content = text.slice(width);
+      if (content === '' || content.startsWith(' ') || LINE_STOP.test(content) || TASK.test(content) || TRAILING_SPACE.test(text)) throw GIVE_UP;
       const start = this.starts[line];
       const to = this.lineEnd(line);
       items.push({
         type: 'listItem',
         spread: false,
         checked: null,
-        children: [{ type: 'paragraph', children: this.inline(start + 2, to), position: this.span(start + 2, to) }],
+        children: [{ type: 'paragraph', children: this.inline(start + width, to), position: this.span(start + width, to) }],
         position: this.span(start, to),
       });
     }
     this.blockEnds(line, end, true);
     children.push({
       type: 'list',
-      ordered: false,
-      start: null,
+      ordered: ordered !== null,
+      start: ordered ? Number.parseInt(ordered[1], 10) : null,
       spread: false,
       children: items,
       position: this.span(this.starts[first], this.lineEnd(line - 1)),
@@ -250,7 +275,7 @@ class FastParser {
     if (!list) return;
     let next = line;
     while (next < end && isBlank(lines[next])) next++;
-    if (next < end && (lines[next].startsWith('- ') || lines[next].startsWith(' ') || lines[next].startsWith('\t'))) throw GIVE_UP;
+    if (next < end && (lines[next].startsWith('- ') || ORDERED.test(lines[next]) || lines[next].startsWith(' ') || lines[next].startsWith('\t'))) throw GIVE_UP;
   }
 
   private table(first: number, end: number, children: Node[]): number {
@@ -375,9 +400,10 @@ class FastParser {
   }
 
   /**
-   * `*x*` or `**x**`: an opener after a space or the start, before a letter or digit; the next `*`
-   * run the same size, after a letter or digit and before a space, an end or `.,;:!?)`. Each run
-   * can then only open or only close (CommonMark's flanking rules), so they pair as written.
+   * `*x*` or `**x**`: an opener after a space or the start, before a letter, a digit or a code
+   * span; the next `*` run the same size, after a letter or digit and before a space, an end or
+   * `.,;:!?)`, or after punctuation and before a space or an end. Each run can then only open or
+   * only close (CommonMark's flanking rules), so they pair as written.
    */
   private emphasis(from: number, to: number): { node: Node; to: number } {
     const text = this.text;
@@ -385,12 +411,20 @@ class FastParser {
     // Before the opener: a space, a line ending or the start of the content (`# `, `- `, `| ` before it).
     const before = text[from - 1];
     const after = text[from + size] ?? '';
-    if (!(before === undefined || before === ' ' || before === '\n') || !ALNUM.test(after)) throw GIVE_UP;
+    if (!(before === undefined || before === ' ' || before === '\n') || !(ALNUM.test(after) || after === '`')) throw GIVE_UP;
     const close = text.indexOf('*', from + size);
     if (close < 0 || close + size > to) throw GIVE_UP;
     if (size === 2 ? text.charCodeAt(close + 1) !== 42 || text.charCodeAt(close + 2) === 42 : text.charCodeAt(close + 1) === 42) throw GIVE_UP;
     const end = close + size;
-    if (!ALNUM.test(text[close - 1]) || !(end === to || CLOSER_AFTER.test(text[end]))) throw GIVE_UP;
+    // After a letter or digit, the closer may be followed by `.,;:!?)`; after punctuation, only by a
+    // space or an end (else it could open too).
+    const last = text[close - 1];
+    if (
+      ALNUM.test(last)
+        ? !(end === to || CLOSER_AFTER.test(text[end]))
+        : !(CLOSER_PUNCTUATION.test(last) && (end === to || text[end] === ' ' || text[end] === '\n'))
+    )
+      throw GIVE_UP;
     // Text and code spans inside (no `*` is, being the next one; a link would be, so it gives up).
     if (text.slice(from + size, close).includes('[')) throw GIVE_UP;
     const children = this.inline(from + size, close);
