@@ -120,7 +120,8 @@ export async function compileMany({
   }
   if (workers === 0 && highlighterHere.elsewhere && misses.length > 1) {
     // Alone, with the highlighting on a thread of its own: several pages in flight, so this thread
-    // parses the next ones while the blocks of the first are highlighted. The first failure in job
+    // parses the next ones while the blocks of the first are highlighted. After a failure no page
+    // is begun; of those in flight (every page before it among them), the first failure in job
     // order is the one thrown, as one after another.
     const failures = new Map<number, unknown>();
     const lane = async (index: number) => {
@@ -134,6 +135,7 @@ export async function compileMany({
     await runLanes(
       misses.length,
       Array.from({ length: PAGES_IN_FLIGHT }, () => lane),
+      () => failures.size > 0,
     );
     if (failures.size) throw failures.get(Math.min(...failures.keys()));
   }
