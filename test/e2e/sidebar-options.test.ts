@@ -104,7 +104,9 @@ describeBrowser('docs sidebar options (Chromium)', () => {
     await expand.click();
     await collapse.waitFor();
     expect(await page.locator('aside.doc-sidebar a.sidebar-link[href="/docs/beta/one"]').getAttribute('aria-current')).toBe('page');
-    expect((await sidebar(page).boundingBox())!.width).toBe(wide);
+    // (Polled: CI once measured the strip's 32 px here on a busy machine, with the collapse button
+    // already shown; not reproduced in 16 runs under load. A sidebar that stays narrow still fails.)
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(wide);
     await page.context().close();
   });
 
