@@ -11,8 +11,7 @@
  *
  * Paths are URL paths of the site (`/docs/x/index.html`).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copyStatic } from '../assets/emit-assets.js';
 import type { Warning } from '../core/warnings.js';
@@ -35,19 +34,19 @@ export class FolderSink implements OutputSink {
     private readonly previousDir?: string,
   ) {}
 
-  async write(urlPath: string, contents: string | Uint8Array): Promise<void> {
+  /**
+   * Writes in this thread, one file after another. 64 writes at a time through libuv's pool cost
+   * several times the system CPU (new files in the same new folders contend in the kernel): 2,000
+   * pages' files, three rounds, 1.0-1.5 s of system CPU against 0.1-0.65 s written in turn.
+   */
+  write(urlPath: string, contents: string | Uint8Array): void {
     const file = outputTarget(this.dir, urlPath);
-    this.writes.push(
-      (async () => {
-        const dir = path.dirname(file);
-        if (!this.dirs.has(dir)) {
-          await mkdir(dir, { recursive: true });
-          this.dirs.add(dir);
-        }
-        await writeFile(file, contents);
-      })(),
-    );
-    if (this.writes.length >= 64) await this.settle();
+    const dir = path.dirname(file);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    writeFileSync(file, contents);
   }
 
   async emit(urlPath: string, contents: string | Uint8Array): Promise<void> {
