@@ -31,7 +31,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FolioError, fsError, isFsError } from '../errors/index.js';
 import { shown } from './output-guard.js';
@@ -309,13 +308,17 @@ export function outputTarget(outDir: string, urlPath: string): string {
   return target;
 }
 
-/** Writes a file of the output by its URL path (`/blog/rss.xml`), confined to the output folder. */
-export async function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array): Promise<void> {
+/**
+ * Writes a file of the output by its URL path (`/blog/rss.xml`), confined to the output folder. In
+ * this thread: an emitter's hundreds of small files cost less written in turn than through
+ * fs.promises (see FolderSink.write).
+ */
+export function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array): void {
   const target = outputTarget(outDir, urlPath);
-  await mkdir(path.dirname(target), { recursive: true });
+  mkdirSync(path.dirname(target), { recursive: true });
   try {
     // Never over a file the build already wrote (a page, an asset): that is two owners for one URL.
-    await writeFile(target, contents, { flag: 'wx' });
+    writeFileSync(target, contents, { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       throw new FolioError({

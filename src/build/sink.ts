@@ -51,7 +51,7 @@ export class FolderSink implements OutputSink {
 
   async emit(urlPath: string, contents: string | Uint8Array): Promise<void> {
     await this.settle();
-    await writeOutputFile(this.dir, urlPath, contents);
+    writeOutputFile(this.dir, urlPath, contents);
   }
 
   copy(urlPath: string, source: string): void {
