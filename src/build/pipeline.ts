@@ -300,7 +300,7 @@ async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, tabl
     for (const island of entry.resolved.islands ?? []) {
       if (media.has(island.path)) continue;
       media.add(island.path);
-      if (!previous?.media.has(island.path)) await sink.write(island.path, island.code);
+      if (!previous?.media.has(island.path)) sink.write(island.path, island.code);
     }
   }
   for (const url of previous?.media ?? []) if (!media.has(url)) sink.remove(url);
@@ -308,7 +308,7 @@ async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, tabl
   const site = siteDataFile(table.site);
   const siteData = `/${site.name}`;
   if (siteData !== previous?.siteData) {
-    await sink.write(siteData, site.json);
+    sink.write(siteData, site.json);
     if (previous) sink.remove(previous.siteData);
   }
   return { client: clientAssets, server: serverModule, siteData, tsxKey, media };

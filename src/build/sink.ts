@@ -25,7 +25,6 @@ export type { KeptPage, OutputSink } from '../core/output-sink.js';
 
 /** A build from scratch into a fresh folder (made by the caller with createTempOutput). */
 export class FolderSink implements OutputSink {
-  private writes: Promise<void>[] = [];
   private readonly dirs = new Set<string>();
 
   /** `previousDir`: the output folder whose unchanged pages may be kept (a warm one-shot build). */
@@ -49,8 +48,8 @@ export class FolderSink implements OutputSink {
     writeFileSync(file, contents);
   }
 
+  /** (Async: a refused file is a rejection, as an emitter's writes are awaited a few at a time.) */
   async emit(urlPath: string, contents: string | Uint8Array): Promise<void> {
-    await this.settle();
     writeOutputFile(this.dir, urlPath, contents);
   }
 
@@ -76,36 +75,14 @@ export class FolderSink implements OutputSink {
     // A fresh folder holds nothing stale.
   }
 
-  /** The writes of every settle() under way: a later one (an emitter's next file) waits for them as well. */
-  private settling: Promise<void> = Promise.resolve();
-
-  async settle(): Promise<void> {
-    const writes = this.writes;
-    this.writes = [];
-    // Every write settles before a failure is thrown: one still in flight would recreate folders in a discarded output.
-    const mine = Promise.allSettled(writes);
-    const before = this.settling;
-    // (Without their results: a chain that kept them would hold every write's outcome until the build ends.)
-    this.settling = Promise.all([before, mine]).then(() => undefined);
-    // Emitters write several files at once (run-emitters.ts): each waits until the pages before it
-    // are on disk, even when another call took them from the list, so that a page an emitter
-    // would overwrite is found there (writeOutputFile). Their failure is the first call's to throw.
-    await before;
-    const results = await mine;
-    const failed = results.find((result) => result.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-  }
-
   async files(): Promise<Set<string>> {
-    await this.settle();
     const { default: fg } = await import('fast-glob');
     const files = await fg('**/*', { cwd: this.dir, onlyFiles: true, ignore: ['**/index.html', 'assets/data/**'] });
     return new Set(files.map((file) => `/${file}`));
   }
 
   async discard(): Promise<void> {
-    // The writes still listed and those a settle() under way took from the list.
-    await Promise.allSettled([...this.writes, this.settling]);
+    // Every write ended when it returned: nothing still in flight can recreate a folder in it.
     discardOutput(this.dir);
   }
 }
@@ -152,8 +129,6 @@ export class StagedSink implements OutputSink {
   remove(urlPath: string): void {
     this.deletions.add(urlPath);
   }
-
-  async settle(): Promise<void> {}
 
   async files(): Promise<Set<string>> {
     const pending = this.output.pending();

@@ -14,8 +14,8 @@ export interface KeptPage {
 export interface OutputSink {
   /** A folder for tools that write whole trees (the bundlers); what they put there is output. */
   readonly dir: string;
-  /** Writes a file. The promise settles when the sink can take more (writes are batched). */
-  write(urlPath: string, contents: string | Uint8Array): Promise<void> | void;
+  /** Writes a file; it is written (or staged) when this returns. */
+  write(urlPath: string, contents: string | Uint8Array): void;
   /** Writes an emitter's file: never over a file this build already wrote. */
   emit(urlPath: string, contents: string | Uint8Array): Promise<void> | void;
   copy(urlPath: string, source: string): void;
@@ -25,8 +25,6 @@ export interface OutputSink {
   keep(page: KeptPage): boolean;
   /** A file of the previous output that no longer belongs to the site. */
   remove(urlPath: string): void;
-  /** Waits for the writes in flight. */
-  settle(): Promise<void>;
   /** The site's files that are not pages (link targets), as the output will be. */
   files(): Promise<Set<string>>;
   /** Drops everything written (a failed build). */

@@ -141,18 +141,17 @@ export async function renderPages({ input, sink, fingerprints, prior, inPlace }:
     result.rendered.push(route);
     const files = filesOf(route);
     if (fingerprint) result.records.set(route.path, { key: route.key, fingerprint, links, files });
-    await sink.write(`/${files[0]}`, html);
-    await sink.write(`/${files[1]}`, JSON.stringify(page));
+    sink.write(`/${files[0]}`, html);
+    sink.write(`/${files[1]}`, JSON.stringify(page));
     // The page data of a route whose key changed has a new name.
     for (const file of before?.files ?? []) if (!files.includes(file)) sink.remove(`/${file}`);
   }
   for (const routePath of plan.remove) for (const file of prior?.routes.get(routePath)?.files ?? []) sink.remove(`/${file}`);
   result.notFoundChanged = !inPlace || fingerprints === undefined || fingerprints.notFound !== prior?.notFound;
-  if (result.notFoundChanged) await sink.write('/404.html', renderRoute(input, input.table.notFound).html);
+  if (result.notFoundChanged) sink.write('/404.html', renderRoute(input, input.table.notFound).html);
   if (!inPlace || plan.keysChanged) {
     const manifest: RouteManifestEntry[] = input.table.routes.map(manifestEntry);
-    await sink.write('/routes.json', JSON.stringify(manifest));
+    sink.write('/routes.json', JSON.stringify(manifest));
   }
-  await sink.settle();
   return result;
 }

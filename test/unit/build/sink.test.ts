@@ -1,27 +1,13 @@
 /**
- * The one-shot build's output folder (FolderSink): pages are written in the background, and an
- * emitter's file waits until they are on disk, so that an emitter naming a page's path is refused
- * even when the emitter writes several files at once (run-emitters.ts).
+ * The one-shot build's output folder (FolderSink): a page is on disk when its write returns, so an
+ * emitter naming a page's path is refused even when the emitter writes several files at once
+ * (run-emitters.ts), and the page stays as it was.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-// The last page's write is held back a little: without waiting for it, the emitter's file would
-// land first and the page would then overwrite it, unnoticed.
-vi.mock('node:fs/promises', async (original) => {
-  const fs = await original<typeof import('node:fs/promises')>();
-  return {
-    ...fs,
-    writeFile: async (...args: Parameters<typeof fs.writeFile>) => {
-      const [file, , options] = args;
-      if (String(file).endsWith(`page-39${path.sep}index.html`) && (options as { flag?: string } | undefined)?.flag !== 'wx')
-        await new Promise((resolve) => setTimeout(resolve, 30));
-      return fs.writeFile(...args);
-    },
-  };
-});
 import { FolderSink } from '../../../src/build/sink.js';
 import { removeDir } from '../../support/fixtures.js';
 
