@@ -70,7 +70,10 @@ export function createPool<In, Out>({
   const pending = new Map<number, Pending>();
   let nextId = 0;
   const slots: Slot[] = [];
+  /** Set once a worker failed or exited: every job, in flight or asked for later, is refused with it (none waits forever). */
+  let broken: unknown;
   const fail = (error: unknown) => {
+    broken ??= error;
     for (const job of pending.values()) job.reject(error);
     pending.clear();
   };
@@ -86,14 +89,13 @@ export function createPool<In, Out>({
       else job.resolve(message.result);
     });
     worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (code !== 0 && pending.size) fail(new Error(`a worker thread exited with code ${code}`));
-    });
+    worker.on('exit', (code) => fail(new Error(`a worker thread exited${code === 0 ? '' : ` with code ${code}`}`)));
     slots.push(slot);
   }
   return {
     size,
     run(job) {
+      if (broken !== undefined) return Promise.reject(broken);
       const id = nextId++;
       const slot = slots.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
       slot.busy++;
