@@ -234,6 +234,84 @@ const BOLD = 2;
 const UNDERLINE = 4;
 const STRIKETHROUGH = 8;
 
+/**
+ * Lines remembered per highlighter (see `LineMemo`), and the longest line remembered. A line's
+ * entry holds its runs and the grammar's state after it: a few hundred bytes.
+ */
+export const MEMO_LINES = 20_000;
+const MEMO_LINE_LENGTH = 400;
+
+/** What vscode-textmate's StateStackImpl holds (its fields are not in the public type). */
+interface StateFrame {
+  parent: StateFrame | null;
+  ruleId: number;
+  endRule: string | null;
+  beginRuleCapturedEOL: boolean;
+  nameScopesList: ScopeFrame | null;
+  contentNameScopesList: ScopeFrame | null;
+}
+interface ScopeFrame {
+  parent: ScopeFrame | null;
+  scopePath: { scopeName: string };
+}
+
+/**
+ * Tokenized lines remembered by grammar state and text: a line tokenizes the same whenever it
+ * starts in an equal state (same grammars loaded, no time limit), and code repeats lines (`}`,
+ * `npm install`, an import): 58 % of the 1,000-page corpus's lines and 51 % of this site's are
+ * found here. The key is the whole state as vscode-textmate's tokenizer reads it: for each frame
+ * of the stack its rule, end pattern (with back-references filled in), whether its begin captured
+ * the end of the line, and its name and content scopes (`StateStackImpl.equals` compares the
+ * same, and `_checkWhileConditions` reads the EOL flag). The frames' positions within a line
+ * (`_enterPos`, `_anchorPos`) are reset before each line. A state's key is worked out once per
+ * state object. Loading a language clears the memo, as an `include` of it may then resolve.
+ */
+class LineMemo {
+  private readonly lines = new Map<string, { runs: DualToken[]; state: StateStack }>();
+  private readonly keys = new WeakMap<object, string>();
+  /** Lines answered from the memo (for tests). */
+  hits = 0;
+
+  constructor(private readonly size: number) {}
+
+  clear(): void {
+    this.lines.clear();
+  }
+
+  key(lang: string, state: StateStack | null, line: string): string | undefined {
+    return this.size === 0 || line.length > MEMO_LINE_LENGTH ? undefined : `${lang}\u0000${this.stateKey(state as unknown as StateFrame | null)}\u0000${line}`;
+  }
+
+  get(key: string | undefined) {
+    const known = key === undefined ? undefined : this.lines.get(key);
+    if (known) this.hits++;
+    return known;
+  }
+
+  set(key: string | undefined, runs: DualToken[], state: StateStack): void {
+    if (key === undefined) return;
+    if (this.lines.size >= this.size) this.lines.clear();
+    this.lines.set(key, { runs, state });
+  }
+
+  private stateKey(frame: StateFrame | null): string {
+    if (!frame) return '';
+    let key = this.keys.get(frame);
+    if (key !== undefined) return key;
+    const below = frame.parent?.contentNameScopesList ?? null;
+    key = `${this.stateKey(frame.parent)}|${frame.ruleId},${frame.endRule ?? ''},${frame.beginRuleCapturedEOL ? 1 : 0},${scopesAbove(frame.nameScopesList, below)},${scopesAbove(frame.contentNameScopesList, frame.nameScopesList)}`;
+    this.keys.set(frame, key);
+    return key;
+  }
+}
+
+/** The scope names from `top` down to `stop` (not included), space-separated. */
+function scopesAbove(top: ScopeFrame | null, stop: ScopeFrame | null): string {
+  let names = '';
+  for (let scope = top; scope && scope !== stop; scope = scope.parent) names += `${scope.scopePath.scopeName} `;
+  return names;
+}
+
 /** A scope path as vscode-textmate's Theme.match walks it (scopeName and parent). */
 interface ScopePath {
   parent: ScopePath | null;
@@ -287,6 +365,17 @@ export class CodeHighlighter implements Highlighting {
   private readonly loaded = new Set<string>(['text']);
   /** Scope stack → the style attribute of its tokens. */
   private readonly styles = new Map<string, string>();
+  private readonly memo: LineMemo;
+
+  /** `memoLines`: how many tokenized lines to remember (0: none; see LineMemo). */
+  constructor({ memoLines = MEMO_LINES }: { memoLines?: number } = {}) {
+    this.memo = new LineMemo(memoLines);
+  }
+
+  /** Lines tokenized from memory so far. */
+  get linesRemembered(): number {
+    return this.memo.hits;
+  }
 
   private async get(lang: string): Promise<Highlighter> {
     // Loaded on first use: a build whose code blocks all come from the cache never pays for it.
@@ -317,6 +406,7 @@ export class CodeHighlighter implements Highlighting {
     if (!this.loaded.has(lang)) {
       await highlighter.loadLanguage(lang as keyof typeof bundledLanguages);
       this.loaded.add(lang);
+      this.memo.clear();
     }
     return highlighter;
   }
@@ -371,6 +461,13 @@ export class CodeHighlighter implements Highlighting {
         result.push([]);
         continue;
       }
+      const key = this.memo.key(language, state, line);
+      const known = this.memo.get(key);
+      if (known) {
+        result.push(known.runs);
+        state = known.state;
+        continue;
+      }
       // No time limit (0): a limit makes the output depend on the machine's load (a line cut short
       // under load, e.g. while a worker compiles a grammar's expressions, is coloured differently).
       const tokenized = grammar.tokenizeLine(line, state, 0);
@@ -401,6 +498,7 @@ export class CodeHighlighter implements Highlighting {
         if (runs.length) runs[runs.length - 1].content += pending;
         else runs.push({ content: pending, style: pendingStyle });
       }
+      this.memo.set(key, runs, state);
       result.push(runs);
     }
     return result;

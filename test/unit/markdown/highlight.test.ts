@@ -166,6 +166,39 @@ describe('dual-theme highlighting', () => {
   });
 });
 
+describe('lines remembered (LineMemo)', () => {
+  // Lines that come back in other states: a heredoc's body line that is another heredoc's end, a
+  // fence's line that is another fence's end (end patterns with back-references), braces at several depths, a comment's end inside
+  // and outside a comment, a YAML key in and out of a block scalar, a template literal's body.
+  const REPEATS: Block[] = [
+    { where: 'heredocs', lang: 'bash', code: 'cat <<EOF\nEND\nEOF\ncat <<END\nEOF\nEND\ncat <<EOF\nEND\nEOF\necho done\n' },
+    { where: 'braces', lang: 'ts', code: 'function a() {\n  if (x) {\n    y();\n  }\n}\n}\nconst t = `\n}\n*/\n${a}`;\n/*\n}\n*/\n*/\n' },
+    { where: 'yaml', lang: 'yaml', code: 'a: |\n  b: 1\n  # c\nb: 1\n# c\nd: >\n  b: 1\n' },
+    { where: 'json', lang: 'json', code: '{\n  "a": {\n    "b": "}"\n  },\n  "b": "}"\n}\n' },
+    // A fence's end repeats its opening (a back-reference): "```" inside a "````" fence, then as
+    // an end (the heading after it is coloured only if the fence ended).
+    { where: 'fences', lang: 'md', code: '````\n```\n````\n```\ntext\n```\n# after\n' },
+  ];
+
+  // The samples tell states apart by their frames (the parent chain) and end patterns; the key's
+  // scopes and EOL flag follow what vscode-textmate's own StateStackImpl.equals and its while
+  // checks read, which these grammars do not vary apart from those.
+  it('tokenizes each line as a highlighter that remembers none, in every order, and is used', async () => {
+    const blocks = [...REPEATS, ...REPEATS.slice().reverse(), ...siteBlocks().slice(0, 80), ...REPEATS];
+    const remembering = new CodeHighlighter();
+    const forgetting = new CodeHighlighter({ memoLines: 0 });
+    const tiny = new CodeHighlighter({ memoLines: 3 });
+    for (const block of blocks) {
+      const expected = await forgetting.tokenize(block.code, block.lang);
+      expect(await remembering.tokenize(block.code, block.lang), block.where).toEqual(expected);
+      expect(await tiny.tokenize(block.code, block.lang), block.where).toEqual(expected);
+    }
+    expect(forgetting.linesRemembered).toBe(0);
+    expect(remembering.linesRemembered).toBeGreaterThan(300);
+    expect(tiny.linesRemembered).toBeGreaterThan(0);
+  });
+});
+
 describe('sharingScanners', () => {
   it('compiles each distinct list of patterns once and answers every rule that asks for it', async () => {
     const base = await createOnigurumaEngine(import('shiki/wasm'));
