@@ -13,7 +13,7 @@ import { rebuildWorkerError } from '../errors/index.js';
 import { compileCacheKey, compileFresh, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
 import type { CompileAnswer, CompileJob } from './compile-worker.js';
 import { codeCacheKey } from './hast-transforms.js';
-import { type CodeBlock, codeBlockOf, type Highlighting } from './highlight.js';
+import { type CodeBlock, CodeHighlighter, codeBlockOf, type Highlighting } from './highlight.js';
 import { HighlightThread } from './highlight-thread.js';
 import { plainFences } from './plain-fences.js';
 
@@ -102,6 +102,8 @@ export async function compileMany({
   // Beside compile workers, this thread's lane highlights its own blocks: a lane of one page at a
   // time would wait on every block, and the workers have their grammars compiled anyway.
   const highlighterHere: Highlighting = workers > 0 && highlighter instanceof HighlightThread ? highlighter.here : highlighter;
+  if (workers > 0 && highlighter instanceof HighlightThread) highlighter.here.wholeLists = true;
+  else if (workers > 0 && highlighter instanceof CodeHighlighter) highlighter.wholeLists = true;
   const compileHere = async (job: CompileJob) => {
     const key = keys.get(job)!;
     const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter: highlighterHere, cache }, key);

@@ -22,7 +22,8 @@ export interface CompileAnswer {
   entries: DeferredEntry[];
 }
 
-const highlighter = new CodeHighlighter();
+// A compile worker means a large build: its grammars' lists are searched often enough to compile whole.
+const highlighter = new CodeHighlighter({ wholeLists: true });
 const cache = new Cache((workerData as { cacheDir?: string } | undefined)?.cacheDir, { deferPacked: true });
 
 parentPort!.on('message', async ({ id, job }: { id: number; job: CompileJob }) => {

@@ -195,6 +195,113 @@ export function sharingScanners(engine: RegexEngine): RegexEngine {
 }
 
 /**
+ * How long a list is searched pattern by pattern before it is compiled whole: once the searches
+ * its patterns could not answer from their last result, times this weight, reach the characters
+ * of its patterns (compiling costs about a microsecond a character, a search of one pattern a
+ * small fraction of that). See `patternFirstScanners`.
+ */
+export const SEARCH_WEIGHT = 16;
+
+/** One pattern compiled on its own, shared by every list that holds it, with its last search. */
+interface Single {
+  scanner: PatternScanner;
+  /** `\G` (the search's start) in it: its last result says nothing about a search from elsewhere. */
+  anchored: boolean;
+  string?: unknown;
+  options: number;
+  start: number;
+  result: ReturnType<PatternScanner['findNextMatchSync']>;
+}
+
+/**
+ * Scanners that search a list's patterns one by one, each compiled once for all the lists that
+ * hold it, until the list has been searched enough to be worth compiling whole. vscode-textmate
+ * asks for a scanner per rule with all the patterns the rule may match: this site's blocks ask
+ * for 144 distinct lists with 834,000 characters of patterns, but only 486 distinct patterns with
+ * 93,000 (TypeScript's rules repeat the same expressions with one end pattern changed), and many
+ * lists are searched a few times. Compiling them was most of this site's highlighting.
+ *
+ * The answer is the one oniguruma's scanner gives: the match that starts first, the earliest
+ * pattern among those starting there. vscode-oniguruma itself finds it this way for lines of
+ * 1,000 bytes and more (each pattern searched from the position, its last result used again when
+ * it was a search of the same string with the same options from no further on and found nothing
+ * or a match at or after the position, never for a pattern with `\G`), and through a RegSet for
+ * shorter ones; both give the same match.
+ *
+ * `weight` 0: never compiled whole (for tests). `compileWhole()` true: lists are compiled whole at once (a large build, whose lists are searched
+ * thousands of times: 1,000 pages' blocks in one thread 1.11 s this way, 1.16 s pattern first).
+ */
+export function patternFirstScanners(
+  engine: RegexEngine,
+  lists: RegexEngine = sharingScanners(engine),
+  compileWhole: () => boolean = () => false,
+  weight = SEARCH_WEIGHT,
+): RegexEngine {
+  const singles = new Map<string, Single>();
+  const single = (source: string, own: Single[]): Single => {
+    let known = singles.get(source);
+    if (!known) {
+      known = { scanner: engine.createScanner([source]), anchored: source.includes('\\G'), options: 0, start: 0, result: null };
+      // Past MAX_SHARED patterns (a long `folio serve` session), new ones belong to their list.
+      if (singles.size < MAX_SHARED) singles.set(source, known);
+      else own.push(known);
+    }
+    return known;
+  };
+  return {
+    createString: (text) => engine.createString(text),
+    createScanner(patterns) {
+      if (compileWhole()) return lists.createScanner(patterns);
+      const sources = patterns.map((pattern) => (typeof pattern === 'string' ? pattern : pattern.source));
+      const own: Single[] = [];
+      const parts = sources.map((source) => single(source, own));
+      const size = sources.reduce((sum, source) => sum + source.length, 0);
+      let searched = 0;
+      let whole: PatternScanner | undefined;
+      return {
+        findNextMatchSync(string, start, options) {
+          if (!whole && weight > 0 && searched * weight >= size) whole = lists.createScanner(patterns);
+          if (whole) return whole.findNextMatchSync(string, start, options);
+          const option = typeof options === 'number' ? options : 0;
+          let best: Single['result'] = null;
+          let bestIndex = -1;
+          for (let index = 0; index < parts.length; index++) {
+            const part = parts[index];
+            let result: Single['result'];
+            if (
+              !part.anchored &&
+              part.string === string &&
+              part.options === option &&
+              part.start <= start &&
+              (part.result === null || part.result.captureIndices[0].start >= start)
+            )
+              result = part.result;
+            else {
+              searched++;
+              result = part.scanner.findNextMatchSync(string, start, option);
+              part.string = string;
+              part.options = option;
+              part.start = start;
+              part.result = result;
+            }
+            if (result && (!best || result.captureIndices[0].start < best.captureIndices[0].start)) {
+              best = result;
+              bestIndex = index;
+              if (result.captureIndices[0].start === start) break;
+            }
+          }
+          return best && { index: bestIndex, captureIndices: best.captureIndices };
+        },
+        dispose() {
+          for (const part of own) part.scanner.dispose?.();
+          whole?.dispose?.();
+        },
+      };
+    },
+  };
+}
+
+/**
  * Oniguruma's WebAssembly, read from shiki's `onig.wasm`. `shiki/wasm` holds the same bytes
  * gzipped in base64 and unpacks them through `Response`, `Blob` and `DecompressionStream`, which
  * load Node's fetch implementation first: ~0.3 s of each compiling thread's start, for nothing.
@@ -367,9 +474,17 @@ export class CodeHighlighter implements Highlighting {
   private readonly styles = new Map<string, string>();
   private readonly memo: LineMemo;
 
+  /**
+   * Each grammar rule's list of patterns compiled whole when first searched (true), or searched
+   * pattern by pattern first (false: see patternFirstScanners). A build of many pages sets it
+   * (compile workers, and the main thread's lane beside them) before highlighting.
+   */
+  wholeLists: boolean;
+
   /** `memoLines`: how many tokenized lines to remember (0: none; see LineMemo). */
-  constructor({ memoLines = MEMO_LINES }: { memoLines?: number } = {}) {
+  constructor({ memoLines = MEMO_LINES, wholeLists = false }: { memoLines?: number; wholeLists?: boolean } = {}) {
     this.memo = new LineMemo(memoLines);
+    this.wholeLists = wholeLists;
   }
 
   /** Lines tokenized from memory so far. */
@@ -384,7 +499,7 @@ export class CodeHighlighter implements Highlighting {
         const highlighter = await createHighlighter({
           themes: [LIGHT_THEME, DARK_THEME],
           langs: [],
-          engine: createOnigurumaEngine(onigurumaBinary()).then(sharingScanners),
+          engine: createOnigurumaEngine(onigurumaBinary()).then((engine) => patternFirstScanners(engine, sharingScanners(engine), () => this.wholeLists)),
         });
         const styles = (name: string): ThemeStyles => {
           const registration = highlighter.getTheme(name);

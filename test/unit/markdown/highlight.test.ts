@@ -21,6 +21,8 @@ import {
   MAX_MARKED_LINE,
   MAX_SHARED,
   parseCodeMeta,
+  patternFirstScanners,
+  SEARCH_WEIGHT,
   sharingScanners,
 } from '../../../src/markdown/highlight.js';
 import { repoRoot } from '../../support/fixtures.js';
@@ -238,6 +240,87 @@ describe('sharingScanners', () => {
     engine.createScanner(['late']);
     engine.createScanner(['late']);
     expect(compiled).toBe(MAX_SHARED + 2);
+  });
+});
+
+describe('patternFirstScanners', () => {
+  // Lists that tell the answers apart: two patterns matching at one place (the earlier wins), a
+  // later pattern matching earlier in the text, \G (the search's start, never answered from a
+  // last search), lookbehind before the start, empty matches, captures, and text outside ASCII.
+  const LISTS = [
+    ['b+', 'a+', 'ab'],
+    ['ab', 'a', '(a)(b)?'],
+    ['\\Gx', 'x+', '(?<=y)x'],
+    ['\\G', '$', '(?<=a)'],
+    ['[é€]+', '\\w+', '\\s(?<word>\\w)'],
+    ['(?=x)', 'y'],
+  ];
+  const TEXTS = ['aab bab xxyx', 'xyx xx é€ word', 'yyxxyy aaaa', `${'ab x€ '.repeat(300)}\n`, ''];
+
+  it.each([
+    ['pattern by pattern throughout', 0],
+    ['compiled whole after some searches', SEARCH_WEIGHT],
+  ])("gives oniguruma's own answer at every start, searched in order and out of order: %s", async (_, weight) => {
+    const base = await createOnigurumaEngine(import('shiki/wasm'));
+    const engine = patternFirstScanners(base, undefined, undefined, weight);
+    let calls = 0;
+    for (const patterns of LISTS) {
+      const ours = engine.createScanner(patterns);
+      const theirs = base.createScanner(patterns);
+      for (const text of TEXTS) {
+        const string = engine.createString(text);
+        const starts = [...Array(Math.min(text.length, 60) + 1).keys()];
+        for (const start of [...starts, ...starts.reverse(), 5, 3, 5, 0]) {
+          calls++;
+          const expected = theirs.findNextMatchSync(string, start, 0);
+          expect(ours.findNextMatchSync(string, start, 0), `${patterns.join(' | ')} in ${JSON.stringify(text.slice(0, 20))} from ${start}`).toEqual(expected);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(1000);
+  });
+
+  it('compiles each pattern once for every list that holds it, and a list whole only once it was searched enough', async () => {
+    const base = await createOnigurumaEngine(import('shiki/wasm'));
+    const compiled: string[][] = [];
+    const counting = {
+      createString: base.createString,
+      createScanner: (patterns: (string | RegExp)[]) => {
+        compiled.push(patterns.map(String));
+        return base.createScanner(patterns);
+      },
+    };
+    const engine = patternFirstScanners(counting);
+    const first = engine.createScanner(['a+', 'b', 'c']);
+    const second = engine.createScanner(['c', 'a+', 'd']);
+    expect(compiled).toEqual([['a+'], ['b'], ['c'], ['d']]);
+    // The first list holds 4 characters of patterns: one search tries its 3 patterns, and since
+    // 3 × SEARCH_WEIGHT ≥ 4 the next search compiles it whole.
+    expect(3 * SEARCH_WEIGHT).toBeGreaterThanOrEqual(4);
+    expect(first.findNextMatchSync(engine.createString('zzzz'), 0, 0)).toBeNull();
+    expect(compiled).toHaveLength(4);
+    expect(first.findNextMatchSync(engine.createString('zzbz'), 0, 0)).toMatchObject({ index: 1, captureIndices: [{ start: 2, end: 3 }] });
+    expect(compiled.at(-1)).toEqual(['a+', 'b', 'c']);
+    expect(second.findNextMatchSync(engine.createString('xxda'), 0, 0)).toMatchObject({ index: 2 });
+    expect(compiled).toHaveLength(5);
+  });
+
+  it('compiles lists whole at once when asked to (a large build)', async () => {
+    const base = await createOnigurumaEngine(import('shiki/wasm'));
+    const compiled: string[][] = [];
+    const engine = patternFirstScanners(
+      {
+        createString: base.createString,
+        createScanner: (patterns: (string | RegExp)[]) => {
+          compiled.push(patterns.map(String));
+          return base.createScanner(patterns);
+        },
+      },
+      undefined,
+      () => true,
+    );
+    engine.createScanner(['a+', 'b']);
+    expect(compiled).toEqual([['a+', 'b']]);
   });
 });
 
