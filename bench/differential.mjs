@@ -106,7 +106,7 @@ for (const set of sets) {
   const f = median(full);
   const p = median(pruned);
   const q = median(folio);
-  const fastPages = inputs.filter(({ text }) => h.fastParse(text)).length;
+  const fastPages = inputs.filter(({ text, mdx }) => h.fastParse(text, { mdx })).length;
   const less = (x) => `${((1 - x / f) * 100).toFixed(0)} % less`;
   console.log(
     `  ${set.name}: full ${perPage(f)} ms, pre-pass alone ${perPage(p)} ms (${less(p)}), as folio parses (${fastPages} of ${inputs.length} on the fast path) ${perPage(q)} ms (${less(q)})`,

@@ -264,7 +264,7 @@ export async function parseMarkdown(
 ): Promise<MdastRoot> {
   // Everyday markdown proven to mean the same to micromark takes the fast path (fast-parse.ts);
   // `fast: false` is for the bench, to time the pre-pass alone.
-  const fast = full || !tryFast || fullParseForced() ? undefined : fastParse(text);
+  const fast = full || !tryFast || fullParseForced() ? undefined : fastParse(text, { mdx });
   if (fast) return fast;
   const needs = full ? ALL_SYNTAX : syntaxNeeds(text);
   let parser: Parser;

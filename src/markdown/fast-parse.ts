@@ -42,12 +42,16 @@ const GIVE_UP = Symbol('fast-parse: not proven');
 
 /**
  * Characters that end the fast path wherever they are in text (code excluded): see the header. GFM's
- * autolink literals need `www.`, an `@` or `http(s)://` (whose `:` is followed by `/`).
+ * autolink literals need `www.`, an `@` or `http(s)://` (whose `:` is followed by `/`); a character
+ * reference needs `&` before `#` or a letter or digit (any other `&` is itself).
  */
-const TEXT_STOP = /[\\&<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|www\.|:[^ \n]|!\[/i;
-/** `\{` and `\}`, the only escapes taken; any other backslash ends the fast path. */
-const BRACE_ESCAPE = /\\([{}])/g;
-const ESCAPE_STOP = /\\(?![{}])/;
+const TEXT_STOP = /[\\<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|&(?=[#A-Za-z0-9])|www\.|:[^ \n]|!\[/i;
+/**
+ * `\{`, `\}` and `\|`, the only escapes taken (each is its character, in the same text node); any
+ * other backslash ends the fast path.
+ */
+const BRACE_ESCAPE = /\\([{}|])/g;
+const ESCAPE_STOP = /\\(?![{}|])/;
 /**
  * What a block line may not start with (no interpretation of it is proven here); a `*` only when
  * a list item or a thematic break could begin with it (`* `, `*` alone, `***`, `** `).
@@ -62,6 +66,43 @@ const FENCE = /^(`{3,})([^`]*)$/;
 /** `:::name`, or `:::name[label]` with a label of one line, no brackets, no spaces at its ends. */
 const CONTAINER = /^:::([A-Za-z][\w-]*)(?:\[([^[\] ](?:[^[\]]*[^[\] ])?)?\])?$/;
 const DELIMITER_CELL = /^ *(:?)-+(:?) *$/;
+/**
+ * A line that opens an HTML block of CommonMark's kind 6 (a known block tag opens or closes it, and
+ * the block runs to a blank line), for markdown files: in MDX the same line is JSX. The names are
+ * some of CommonMark's block tag names; any other tag is not taken.
+ */
+const HTML_BLOCK = /^<\/?([A-Za-z][A-Za-z0-9]*)(?=[ \t>]|\/>|$)/;
+const HTML_BLOCK_NAMES = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'center',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
 const TASK = /^\[[ xX\t]\]/;
 /** An ordered list item's marker and its one space: the number, the delimiter. */
 const ORDERED = /^(\d{1,9})([.)]) (?=[^ \t])/;
@@ -73,9 +114,14 @@ const CLOSER_PUNCTUATION = /[.,;:!?)`'"]/;
 
 class FastParser {
   private readonly lines: string[];
+  /** Inside a table's rows (a code span's `\|` is a pipe there). */
+  private inTable = false;
   private readonly starts: number[];
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly mdx: boolean,
+  ) {
     this.lines = text.split('\n');
     this.starts = new Array(this.lines.length);
     let at = 0;
@@ -148,6 +194,10 @@ class FastParser {
         line = this.table(line, end, children);
         continue;
       }
+      if (text.startsWith('<') && !this.mdx) {
+        line = this.html(line, end, children);
+        continue;
+      }
       const container = CONTAINER.exec(text);
       if (container) {
         // Closed by the next line that starts with `:::`, which must be exactly that: a nested
@@ -175,6 +225,31 @@ class FastParser {
       line = this.paragraph(line, end, children);
     }
     return children;
+  }
+
+  /** An HTML block (see HTML_BLOCK) or comment: its lines, as they are. */
+  private html(first: number, end: number, children: Node[]): number {
+    const lines = this.lines;
+    let last = first;
+    if (lines[first].startsWith('<!--')) {
+      // A comment (kind 2, such as `<!-- truncate -->`): to the end of the line holding `-->`.
+      if (/^<!---?>/.test(lines[first])) throw GIVE_UP;
+      let close = lines[first].indexOf('-->', 4);
+      while (close < 0) {
+        if (++last >= end) throw GIVE_UP;
+        close = lines[last].indexOf('-->');
+      }
+    } else {
+      const tag = HTML_BLOCK.exec(lines[first]);
+      if (!tag || !HTML_BLOCK_NAMES.has(tag[1].toLowerCase())) throw GIVE_UP;
+      // To a blank line, or a container's closing fence (micromark closes the container first).
+      while (last + 1 < end && !isBlank(lines[last + 1])) last++;
+    }
+    for (let line = first + 1; line <= last; line++) if (TRAILING_SPACE.test(lines[line])) throw GIVE_UP;
+    const start = this.starts[first];
+    const to = this.lineEnd(last);
+    children.push({ type: 'html', value: this.text.slice(start, to), position: this.span(start, to) });
+    return last + 1;
   }
 
   private paragraph(first: number, end: number, children: Node[]): number {
@@ -293,6 +368,7 @@ class FastParser {
         return found[1] && found[2] ? 'center' : found[1] ? 'left' : found[2] ? 'right' : null;
       });
     if (align.length !== head.length) throw GIVE_UP;
+    this.inTable = true;
     const rows = [this.row(first, head)];
     let line = first + 2;
     for (; line < end && !isBlank(lines[line]); line++) {
@@ -300,20 +376,28 @@ class FastParser {
       if (cells.length !== head.length) throw GIVE_UP;
       rows.push(this.row(line, cells));
     }
+    this.inTable = false;
     this.blockEnds(line, end, false);
     children.push({ type: 'table', align, children: rows, position: this.span(this.starts[first], this.lineEnd(line - 1)) });
     return line;
   }
 
-  /** A table row's cells as [from, to) of each `|`-separated part (the pipes included as GFM places them). */
+  /**
+   * A table row's cells as [from, to) of each `|`-separated part (the pipes included as GFM places
+   * them). `\|` is a pipe of the cell's text, in a code span too (see codeSpan); a row with `\\` and
+   * `\|` is not taken (`\\|` is an escaped backslash before a divider).
+   */
   private cells(line: number): [number, number][] {
     const text = this.lines[line];
-    if (!text.startsWith('|') || !text.endsWith('|') || text.length < 3) throw GIVE_UP;
+    if (!text.startsWith('|') || !text.endsWith('|') || text.endsWith('\\|') || text.length < 3) throw GIVE_UP;
+    const escapes = text.includes('\\|');
+    if (escapes && text.includes('\\\\')) throw GIVE_UP;
     const start = this.starts[line];
     const cells: [number, number][] = [];
     let at = 0;
     while (at < text.length - 1) {
-      const next = text.indexOf('|', at + 1);
+      let next = text.indexOf('|', at + 1);
+      while (escapes && text.charCodeAt(next - 1) === 92) next = text.indexOf('|', next + 1);
       cells.push([start + at, start + next]);
       at = next;
     }
@@ -329,8 +413,7 @@ class FastParser {
         let b = to;
         while (a < b && this.text.charCodeAt(a) === 32) a++;
         while (b > a && this.text.charCodeAt(b - 1) === 32) b--;
-        if (a === b) throw GIVE_UP;
-        return { type: 'tableCell', children: this.inline(a, b), position: this.span(from, index === last ? to + 1 : to) };
+        return { type: 'tableCell', children: a === b ? [] : this.inline(a, b), position: this.span(from, index === last ? to + 1 : to) };
       }),
       position: this.span(this.starts[line], this.lineEnd(line)),
     };
@@ -347,10 +430,9 @@ class FastParser {
       if (ESCAPE_STOP.test(value) || TEXT_STOP.test(value.replace(BRACE_ESCAPE, 'x'))) throw GIVE_UP;
       value = value.replace(BRACE_ESCAPE, '$1');
     } else if (TEXT_STOP.test(value)) throw GIVE_UP;
-    // A `!` or `:` straight before a construct (`![` is an image): not proven plain.
-    const last = value.charCodeAt(value.length - 1);
-    const next = this.text.charCodeAt(to);
-    if ((last === 33 || last === 58) && (next === 96 || next === 42 || next === 91)) throw GIVE_UP;
+    // A `!` straight before a link is an image. (A `:` before a construct cannot start a directive,
+    // which needs a name; an emphasis opener's own rule looks at the character before it.)
+    if (value.charCodeAt(value.length - 1) === 33 && this.text.charCodeAt(to) === 91) throw GIVE_UP;
     into.push({ type: 'text', value, position: this.span(from, to) });
   }
 
@@ -395,7 +477,9 @@ class FastParser {
       }
       const content = text.slice(from + size, close);
       if (content === '' || content.includes('\n') || content.startsWith(' ') || content.endsWith(' ') || content.includes('`')) throw GIVE_UP;
-      return { node: { type: 'inlineCode', value: content, position: this.span(from, close + size) }, to: close + size };
+      // In a table, mdast-util-gfm-table takes `\|` in code for a pipe (as GitHub does).
+      const value = this.inTable ? content.replace(/\\\|/g, '|') : content;
+      return { node: { type: 'inlineCode', value, position: this.span(from, close + size) }, to: close + size };
     }
   }
 
@@ -455,11 +539,11 @@ class FastParser {
  * caller parses it with micromark). The same for markdown and MDX: nothing MDX reads differently
  * (`<`, `{`, `import`/`export` lines, indented code) is accepted.
  */
-export function fastParse(text: string): MdastRoot | undefined {
+export function fastParse(text: string, { mdx }: { mdx: boolean }): MdastRoot | undefined {
   // CR ends lines too; micromark turns NUL into U+FFFD everywhere, code included.
   if (text.includes('\r') || text.includes('\0')) return undefined;
   try {
-    return new FastParser(text).root();
+    return new FastParser(text, mdx).root();
   } catch (error) {
     if (error === GIVE_UP) return undefined;
     throw error;

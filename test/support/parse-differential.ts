@@ -64,7 +64,7 @@ async function withFullParse<T>(full: boolean, run: () => Promise<T>): Promise<T
 export async function compareTree(tally: DifferentialTally, name: string, text: string, { mdx }: { mdx: boolean }): Promise<boolean> {
   tally.inputs++;
   const needs = await withFullParse(false, async () => syntaxNeeds(text));
-  const fast = await withFullParse(false, async () => fastParse(text) !== undefined);
+  const fast = await withFullParse(false, async () => fastParse(text, { mdx }) !== undefined);
   if (fast) tally.fast++;
   if (!fast && Object.values(needs).every(Boolean)) return false;
   tally.pruned++;

@@ -85,7 +85,9 @@ describe('the pruned parse equals the full parse', () => {
 
 describe('the fast path of the parse equals the full parse', () => {
   it('takes every everyday fragment', () => {
-    const refused = EVERYDAY.filter((text) => fastParse(text) === undefined);
+    const refused = EVERYDAY.filter(
+      (text) => fastParse(text, { mdx: false }) === undefined || (!text.includes('<') && fastParse(text, { mdx: true }) === undefined),
+    );
     expect(refused).toEqual([]);
   });
 
@@ -104,13 +106,13 @@ describe('the fast path of the parse equals the full parse', () => {
   it('is off with FOLIO_FULL_PARSE=1 (the reference path)', async () => {
     const { parseMarkdown } = await import('../../../src/markdown/compile.js');
     const text = '# Title\n\nWords *em*.\n';
-    expect(fastParse(text)).toBeDefined();
+    expect(fastParse(text, { mdx: false })).toBeDefined();
     process.env.FOLIO_FULL_PARSE = '1';
     try {
       // The reference tree is a fresh object from micromark, not the fast path's.
       const tree = await parseMarkdown(text, { mdx: false });
-      expect(tree).toEqual(fastParse(text));
-      expect(JSON.stringify(tree)).toBe(JSON.stringify(fastParse(text)));
+      expect(tree).toEqual(fastParse(text, { mdx: false }));
+      expect(JSON.stringify(tree)).toBe(JSON.stringify(fastParse(text, { mdx: false })));
     } finally {
       delete process.env.FOLIO_FULL_PARSE;
     }
