@@ -495,7 +495,7 @@ class FastParser {
     // Before the opener: a space, a line ending or the start of the content (`# `, `- `, `| ` before it).
     const before = text[from - 1];
     const after = text[from + size] ?? '';
-    if (!(before === undefined || before === ' ' || before === '\n') || !(ALNUM.test(after) || after === '`')) throw GIVE_UP;
+    if (!(before === undefined || before === ' ' || before === '\n') || !(ALNUM.test(after) || after === '`' || after === '[')) throw GIVE_UP;
     const close = text.indexOf('*', from + size);
     if (close < 0 || close + size > to) throw GIVE_UP;
     if (size === 2 ? text.charCodeAt(close + 1) !== 42 || text.charCodeAt(close + 2) === 42 : text.charCodeAt(close + 1) === 42) throw GIVE_UP;
@@ -509,8 +509,8 @@ class FastParser {
         : !(CLOSER_PUNCTUATION.test(last) && (end === to || text[end] === ' ' || text[end] === '\n'))
     )
       throw GIVE_UP;
-    // Text and code spans inside (no `*` is, being the next one; a link would be, so it gives up).
-    if (text.slice(from + size, close).includes('[')) throw GIVE_UP;
+    // Text, code spans and links inside (no `*` is, the closer being the next one: a link holding
+    // one is cut by it, and link() refuses what is left of it).
     const children = this.inline(from + size, close);
     return { node: { type: size === 2 ? 'strong' : 'emphasis', children, position: this.span(from, end) }, to: end };
   }
