@@ -342,11 +342,13 @@ const UNDERLINE = 4;
 const STRIKETHROUGH = 8;
 
 /**
- * Lines remembered per highlighter (see `LineMemo`), and the longest line remembered. A line's
- * entry holds its runs and the grammar's state after it: a few hundred bytes.
+ * Lines remembered per highlighter (see `LineMemo`), the longest line and the longest state key
+ * remembered. A line's entry holds its key, its runs and the grammar's state after it: a few
+ * hundred bytes, at most a few kB.
  */
 export const MEMO_LINES = 20_000;
 const MEMO_LINE_LENGTH = 400;
+const MEMO_STATE_LENGTH = 4_000;
 
 /** What vscode-textmate's StateStackImpl holds (its fields are not in the public type). */
 interface StateFrame {
@@ -386,7 +388,10 @@ class LineMemo {
   }
 
   key(lang: string, state: StateStack | null, line: string): string | undefined {
-    return this.size === 0 || line.length > MEMO_LINE_LENGTH ? undefined : `${lang}\u0000${this.stateKey(state as unknown as StateFrame | null)}\u0000${line}`;
+    if (this.size === 0 || line.length > MEMO_LINE_LENGTH) return undefined;
+    // A state nested thousands of frames deep has a key as long: not remembered.
+    const stateKey = this.stateKey(state as unknown as StateFrame | null);
+    return stateKey.length > MEMO_STATE_LENGTH ? undefined : `${lang}\u0000${stateKey}\u0000${line}`;
   }
 
   get(key: string | undefined) {

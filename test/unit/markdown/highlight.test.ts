@@ -199,6 +199,16 @@ describe('lines remembered (LineMemo)', () => {
     expect(remembering.linesRemembered).toBeGreaterThan(300);
     expect(tiny.linesRemembered).toBeGreaterThan(0);
   });
+
+  it('remembers no line of a state nested so deep that its key would be long (memory stays bounded)', async () => {
+    const code = `${'f(\n'.repeat(300)}${'x,\n'.repeat(50)}`;
+    const remembering = new CodeHighlighter();
+    expect(await remembering.tokenize(code, 'ts')).toEqual(await new CodeHighlighter({ memoLines: 0 }).tokenize(code, 'ts'));
+    expect(remembering.linesRemembered).toBe(0);
+    // The same repeated line in a shallow state is remembered.
+    await remembering.tokenize('f(\nx,\nx,\nx,\n', 'ts');
+    expect(remembering.linesRemembered).toBeGreaterThan(0);
+  });
 });
 
 describe('sharingScanners', () => {
