@@ -101,9 +101,10 @@ export async function compileMany({
   const compiledHere = new Map<string, CompiledContent>();
   // Beside compile workers, this thread's lane highlights its own blocks: a lane of one page at a
   // time would wait on every block, and the workers have their grammars compiled anyway.
-  const highlighterHere: Highlighting = workers > 0 && highlighter instanceof HighlightThread ? highlighter.here : highlighter;
-  if (workers > 0 && highlighter instanceof HighlightThread) highlighter.here.wholeLists = true;
-  else if (workers > 0 && highlighter instanceof CodeHighlighter) highlighter.wholeLists = true;
+  const here = workers > 0 && highlighter instanceof HighlightThread ? highlighter.here : highlighter;
+  // Beside workers the grammars' lists are searched thousands of times: compiled whole at once.
+  if (workers > 0 && here instanceof CodeHighlighter) here.wholeLists = true;
+  const highlighterHere: Highlighting = here;
   const compileHere = async (job: CompileJob) => {
     const key = keys.get(job)!;
     const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter: highlighterHere, cache }, key);

@@ -50,7 +50,7 @@ const TEXT_STOP = /[\\<{}_~@\]\x00-\x09\x0b-\x1f\x7f\ufeff]|&(?=[#A-Za-z0-9])|ww
  * `\{`, `\}` and `\|`, the only escapes taken (each is its character, in the same text node); any
  * other backslash ends the fast path.
  */
-const BRACE_ESCAPE = /\\([{}|])/g;
+const TAKEN_ESCAPE = /\\([{}|])/g;
 const ESCAPE_STOP = /\\(?![{}|])/;
 /**
  * What a block line may not start with (no interpretation of it is proven here); a `*` only when
@@ -427,8 +427,8 @@ class FastParser {
     if (from === to) return;
     let value = this.text.slice(from, to);
     if (value.includes('\\')) {
-      if (ESCAPE_STOP.test(value) || TEXT_STOP.test(value.replace(BRACE_ESCAPE, 'x'))) throw GIVE_UP;
-      value = value.replace(BRACE_ESCAPE, '$1');
+      if (ESCAPE_STOP.test(value) || TEXT_STOP.test(value.replace(TAKEN_ESCAPE, 'x'))) throw GIVE_UP;
+      value = value.replace(TAKEN_ESCAPE, '$1');
     } else if (TEXT_STOP.test(value)) throw GIVE_UP;
     // A `!` straight before a link is an image. (A `:` before a construct cannot start a directive,
     // which needs a name; an emphasis opener's own rule looks at the character before it.)

@@ -211,17 +211,23 @@ describe('lines remembered (LineMemo)', () => {
   });
 });
 
+/** Oniguruma's engine, recording the list of patterns of each scanner it compiles. */
+async function countingEngine() {
+  const base = await createOnigurumaEngine(import('shiki/wasm'));
+  const compiled: string[][] = [];
+  const counting = {
+    createString: base.createString,
+    createScanner: (patterns: (string | RegExp)[]) => {
+      compiled.push(patterns.map(String));
+      return base.createScanner(patterns);
+    },
+  };
+  return { counting, compiled };
+}
+
 describe('sharingScanners', () => {
   it('compiles each distinct list of patterns once and answers every rule that asks for it', async () => {
-    const base = await createOnigurumaEngine(import('shiki/wasm'));
-    const compiled: string[][] = [];
-    const counting = {
-      createString: base.createString,
-      createScanner: (patterns: (string | RegExp)[]) => {
-        compiled.push(patterns.map(String));
-        return base.createScanner(patterns);
-      },
-    };
+    const { counting, compiled } = await countingEngine();
     const engine = sharingScanners(counting);
     const first = engine.createScanner(['a+', 'b']);
     const again = engine.createScanner(['a+', 'b']);
@@ -291,15 +297,7 @@ describe('patternFirstScanners', () => {
   });
 
   it('compiles each pattern once for every list that holds it, and a list whole only once it was searched enough', async () => {
-    const base = await createOnigurumaEngine(import('shiki/wasm'));
-    const compiled: string[][] = [];
-    const counting = {
-      createString: base.createString,
-      createScanner: (patterns: (string | RegExp)[]) => {
-        compiled.push(patterns.map(String));
-        return base.createScanner(patterns);
-      },
-    };
+    const { counting, compiled } = await countingEngine();
     const engine = patternFirstScanners(counting);
     const first = engine.createScanner(['a+', 'b', 'c']);
     const second = engine.createScanner(['c', 'a+', 'd']);
@@ -316,19 +314,8 @@ describe('patternFirstScanners', () => {
   });
 
   it('compiles lists whole at once when asked to (a large build)', async () => {
-    const base = await createOnigurumaEngine(import('shiki/wasm'));
-    const compiled: string[][] = [];
-    const engine = patternFirstScanners(
-      {
-        createString: base.createString,
-        createScanner: (patterns: (string | RegExp)[]) => {
-          compiled.push(patterns.map(String));
-          return base.createScanner(patterns);
-        },
-      },
-      undefined,
-      () => true,
-    );
+    const { counting, compiled } = await countingEngine();
+    const engine = patternFirstScanners(counting, undefined, () => true);
     engine.createScanner(['a+', 'b']);
     expect(compiled).toEqual([['a+', 'b']]);
   });
