@@ -78,6 +78,9 @@ export default defineConfig({
     routeBase: '/docs/api',
     readme: 'content/api/README.md',
     sidebarLabel: 'API',
+    // typedoc's model of content/api, written by `folio api-snapshot` and committed: a build from a
+    // clean checkout takes it instead of running typedoc while those sources are unchanged.
+    snapshot: 'content/api/api-model.json',
   },
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   breakpoint: 996,

@@ -242,13 +242,15 @@ function writeResults() {
       '',
       `## This site against Docusaurus ${d.docusaurus.version}`,
       '',
-      `Cold, ${d.rounds} alternating rounds, medians ([docusaurus-site.mjs](docusaurus-site.mjs): the same docs, blog and static files; the API reference as markdown written by typedoc-plugin-markdown before Docusaurus's timed build, while folio's timed build runs typedoc itself).`,
+      `Cold, ${d.rounds} alternating rounds, medians ([docusaurus-site.mjs](docusaurus-site.mjs): the same docs, blog and static files; the API reference as markdown written by typedoc-plugin-markdown before Docusaurus's timed build, and folio's API model read from the site's committed snapshot, \`content/api/api-model.json\`; the row "folio, typedoc run" is folio with \`FOLIO_API_SNAPSHOT=0\`, typedoc running in its timed build).`,
       '',
       '| tool | wall | CPU |',
       '|---|---:|---:|',
       `| folio | ${fmt(d.folio.wall)} | ${fmt(d.folio.cpu)} |`,
+      ...(d.folioTypedoc ? [`| folio, typedoc run | ${fmt(d.folioTypedoc.wall)} | ${fmt(d.folioTypedoc.cpu)} |`] : []),
       `| Docusaurus | ${fmt(d.docusaurus.wall)} | ${fmt(d.docusaurus.cpu)} |`,
       `| folio / Docusaurus | ${d.ratio.toFixed(3)} | ${(d.folio.cpu / d.docusaurus.cpu).toFixed(3)} |`,
+      ...(d.folioTypedoc ? [`| folio, typedoc run / Docusaurus | ${d.ratioTypedoc.toFixed(3)} | ${(d.folioTypedoc.cpu / d.docusaurus.cpu).toFixed(3)} |`] : []),
     );
   }
   for (const extra of results.extra) lines.push('', `## ${extra.title}`, '', '```text', extra.text, '```');

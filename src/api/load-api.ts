@@ -11,26 +11,53 @@ import type { BuildContext } from '../core/context.js';
 import { readSource } from '../content/read-source.js';
 import { FolioError } from '../errors/index.js';
 import { MANIFEST_NAMESPACE, MODEL_NAMESPACE, contentKey, inputKey } from './api-cache.js';
+import { readApiSnapshot, snapshotFile } from './api-snapshot.js';
 import { runInWorker, workerEntry } from '../core/worker-pool.js';
 import { runTypedoc, type TypedocInput, type TypedocRun } from './run-typedoc.js';
 import type { ApiManifest, ApiModel, CachedApiModel } from './types.js';
 
-export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
+/** The API's inputs as files (each checked to exist) and the key of what decides typedoc's run. */
+export function apiInputs(ctx: Pick<BuildContext, 'config' | 'root' | 'configFile'>) {
   const api = ctx.config.api;
-  if (!api) throw new Error('loadApiModel called without config.api');
-  const started = performance.now();
+  if (!api) throw new Error('apiInputs called without config.api');
   const entryPoints = api.entryPoints.map((entry) => resolveExisting({ ctx, value: entry, key: 'entryPoints' }));
   const tsconfig = api.tsconfig ? resolveExisting({ ctx, value: api.tsconfig, key: 'tsconfig' }) : undefined;
   const readmeFile = api.readme ? resolveExisting({ ctx, value: api.readme, key: 'readme' }) : undefined;
-
   const key = inputKey({ entryPoints: entryPoints.map((file) => path.relative(ctx.root, file)), tsconfig: tsconfig && path.relative(ctx.root, tsconfig) });
+  const snapshot = api.snapshot ? snapshotFile({ root: ctx.root, value: api.snapshot, configFile: ctx.configFile }) : undefined;
+  return { entryPoints, tsconfig, readmeFile, key, snapshot };
+}
+
+export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
+  const started = performance.now();
+  const { entryPoints, tsconfig, readmeFile, key, snapshot } = apiInputs(ctx);
   let generated = false;
+  let source = 'cached';
   let hash: { key: string; portable: string } | undefined;
   let model: CachedApiModel | undefined;
   let manifest = ctx.cache.get<ApiManifest>(MANIFEST_NAMESPACE, key);
   if (manifest) {
     hash = contentKey({ inputKey: key, manifest, root: ctx.root });
     model = ctx.cache.get<CachedApiModel>(MODEL_NAMESPACE, hash.key);
+  }
+  // FOLIO_API_SNAPSHOT=0 leaves the snapshot unread (a benchmark of the build as typedoc makes it).
+  if (!model && snapshot && process.env.FOLIO_API_SNAPSHOT !== '0') {
+    // Not in the cache (a clean checkout): the site's snapshot, when it is of these very sources.
+    const name = path.relative(ctx.root, snapshot).split(path.sep).join('/');
+    const read = readApiSnapshot({ file: snapshot, root: ctx.root, inputKey: key });
+    if (read.status === 'current') {
+      ({ model, manifest } = read);
+      hash = contentKey({ inputKey: key, manifest, root: ctx.root });
+      ctx.cache.set(MANIFEST_NAMESPACE, key, manifest);
+      ctx.cache.set(MODEL_NAMESPACE, hash.key, model);
+      source = `from the snapshot ${name}`;
+    } else if (read.status === 'invalid') {
+      ctx.warnings.add({
+        code: 'API_SNAPSHOT_INVALID',
+        message: `api.snapshot ${name} ${read.reason}: typedoc ran instead`,
+        location: { file: snapshot },
+      });
+    } else source = `the snapshot ${name} ${read.reason}: \`folio api-snapshot\` writes it`;
   }
   if (!model) {
     const run = await runTypedocOffThread({ root: ctx.root, entryPoints, tsconfig });
@@ -52,7 +79,7 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
   }
   const ms = performance.now() - started;
   const exports = model.project.children?.length ?? 0;
-  ctx.logger.stage('api (typedoc)', ms, `${generated ? 'generated' : 'cached'}, ${exports} exports`);
+  ctx.logger.stage('api (typedoc)', ms, `${generated ? 'generated' : source}, ${exports} exports${generated && source !== 'cached' ? ` (${source})` : ''}`);
   const readme = readmeFile ? readSource({ file: readmeFile, baseDir: ctx.root, warn: (warning) => ctx.warnings.add(warning) }) : undefined;
   const sourceFiles = manifest!.files.filter((file) => !file.split(path.sep).includes('node_modules'));
   return {
@@ -71,7 +98,7 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
 const CODES = { entryPoints: 'API_ENTRY_MISSING', tsconfig: 'API_FAILED', readme: 'API_README_MISSING' } as const;
 
 /** Resolves a path of config.api against the site root; a missing file is an error at its line in site.config.ts. */
-function resolveExisting({ ctx, value, key }: { ctx: BuildContext; value: string; key: keyof typeof CODES }): string {
+function resolveExisting({ ctx, value, key }: { ctx: Pick<BuildContext, 'root' | 'configFile'>; value: string; key: keyof typeof CODES }): string {
   const file = path.resolve(ctx.root, value);
   if (existsSync(file)) return file;
   const line = configLine(ctx.configFile, value);

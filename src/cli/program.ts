@@ -45,6 +45,17 @@ export function createProgram(): Command {
       },
     );
 
+  program
+    .command('api-snapshot')
+    .description("write typedoc's model of the API sources to the file api.snapshot names, for builds from a clean checkout")
+    .option('--root <dir>', 'site folder (holds site.config.ts)', '.')
+    .option('--debug', 'print the stack trace of errors (also FOLIO_DEBUG=1)', false)
+    .action(async (options: { root: string; debug: boolean }) => {
+      if (options.debug) process.env.FOLIO_DEBUG = '1';
+      const { apiSnapshotCommand } = await import('../api/snapshot-command.js');
+      process.exitCode = await apiSnapshotCommand({ root: options.root });
+    });
+
   serverOptions(program.command('serve').description('build the site, serve it and rebuild on change (drafts and future posts included)'), '3000').action(
     async (options: ServerFlags) => {
       if (options.debug) process.env.FOLIO_DEBUG = '1';

@@ -142,6 +142,8 @@ export const configSchema = z.strictObject({
       readme: z.string().optional(),
       sidebarLabel: z.string().default('API'),
       sourceUrl: z.string().optional(),
+      /** A .json file in the site holding typedoc's model of the API (written by `folio api-snapshot`): builds from a clean checkout take it while the sources are unchanged. */
+      snapshot: z.string().optional(),
     })
     .optional(),
   toc: z

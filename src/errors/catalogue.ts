@@ -128,6 +128,11 @@ export const catalogue = {
     title: 'API reference could not be generated',
     hint: 'typedoc could not read the entry points; the message names the cause.',
   },
+  API_SNAPSHOT_REFUSED: {
+    severity: 'error',
+    title: 'The API snapshot was not written',
+    hint: 'api.snapshot names a file that is not an API snapshot folio wrote: point api.snapshot at another path, or move that file away yourself.',
+  },
   API_README_MISSING: {
     severity: 'error',
     title: 'API readme not found',
@@ -290,6 +295,11 @@ export const catalogue = {
     severity: 'warning',
     title: 'typedoc warning in API sources',
     hint: 'Fix the doc comment at the position shown (for example a {@link} to a name that does not exist).',
+  },
+  API_SNAPSHOT_INVALID: {
+    severity: 'warning',
+    title: 'The API snapshot cannot be read',
+    hint: 'Run `folio api-snapshot` to write it again (the build ran typedoc meanwhile and is complete).',
   },
   MISSING_IMAGE: {
     severity: 'warning',
