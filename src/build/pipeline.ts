@@ -79,11 +79,24 @@ export interface Written {
 }
 
 export async function runBuild(input: PipelineInput): Promise<{ sources: Sources; written: Written }> {
-  const sources = await readSources(input);
+  // A build from scratch begins its bundles as soon as the pages are found: they need nothing the
+  // compile produces, and esbuild works in a process of its own meanwhile.
+  let early: Promise<Bundles> | undefined;
+  let sources: Sources;
+  try {
+    sources = await readSources(input, (content) => {
+      early = bundlesOf(input, content);
+      early.catch(() => {});
+    });
+  } catch (error) {
+    // Nothing may still be writing into the folder the failed build leaves.
+    await early?.catch(() => {});
+    throw error;
+  }
   const { ctx, sink, run } = input;
   const assets = await run(
     'emitAssets',
-    () => emitAssets(input, sources),
+    () => emitAssets(input, sources, early),
     (a) => `${Object.keys(a.client.sizes).length} files`,
   );
   const { content, table, compiled } = sources;
@@ -176,10 +189,13 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
   return { sources, written: { ...assets, fingerprints, rendered, emitted, outputFiles } };
 }
 
-/** discoverContent (or, in watch mode, the sections the plan names) → createRouteTable → compileContent. */
-async function readSources(input: PipelineInput): Promise<Sources> {
+/**
+ * discoverContent (or, in watch mode, the sections the plan names) → createRouteTable → compileContent.
+ * `discovered` hears of a build from scratch's content as soon as it is found.
+ */
+async function readSources(input: PipelineInput, discovered?: (content: Content) => void): Promise<Sources> {
   const { ctx, run, changes } = input;
-  if (!changes) return readAll(input);
+  if (!changes) return readAll(input, discovered);
   const { previous, plan } = changes;
   const { content, apiReloaded, reread } = await run('discoverContent', () => updateContent({ ctx, previous: previous.content, plan }));
   for (const warning of carriedWarnings(previous.discoveryWarnings, reread)) ctx.warnings.add(warning);
@@ -212,12 +228,14 @@ function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[];
 }
 
 /** A build from scratch: every section, with the background ones (typedoc) overlapping the markdown. */
-async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput): Promise<Sources> {
+async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput, found?: (content: Content) => void): Promise<Sources> {
   const discovered = await run(
     'discoverContent',
     () => discoverContent(ctx),
     (d) => describeContent(d.content, d.later !== undefined),
   );
+  // The .tsx pages are all found here (a background section adds the API only).
+  found?.(discovered.content);
   const sources = { content: discovered.content } as Sources;
   boundHeapGrowth(markdownSources(discovered.content).length);
   const routeTable = async () => {
@@ -271,20 +289,29 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput)
   return sources;
 }
 
-/** The bundles (when their sources changed), the site data, the static folder, images next to the content, islands. */
-async function emitAssets({ ctx, sink, changes }: PipelineInput, { content, table, compiled }: Sources) {
+type Bundles = [ClientAssets, ServerModule];
+
+/** The client and server bundles (when their sources changed since the previous build). */
+function bundlesOf({ ctx, sink, changes }: PipelineInput, content: Content): Promise<Bundles> {
   const previous = changes?.previous;
   const tsxPages = content.pages.filter((page) => page.kind === 'tsx');
-  const tsxKey = tsxPagesKey(tsxPages);
-  const pagesChanged = tsxKey !== previous?.tsxPages;
+  const pagesChanged = tsxPagesKey(tsxPages) !== previous?.tsxPages;
   const client = !previous || changes.plan.client || pagesChanged;
   const server = !previous || changes.plan.server || pagesChanged;
   const theme = client || server ? siteThemeOf({ root: ctx.root, config: ctx.config, configFile: ctx.configFile }) : undefined;
   // Both settle before a failure is thrown: a bundle still writing into a folder about to be discarded would leave it behind.
-  const [clientAssets, serverModule] = await settleAll([
+  return settleAll<Bundles>([
     client ? bundleClient({ ctx, pages: tsxPages, outDir: sink.dir, theme }) : previous!.client,
     server ? bundleServer({ pages: tsxPages, cacheDir: path.join(ctx.cacheDir, 'server'), cache: ctx.cache, salt: ctx.buildHash, theme }) : previous!.server,
   ]);
+}
+
+/** The bundles (begun early, or now), the site data, the static folder, images next to the content, islands. */
+async function emitAssets(input: PipelineInput, { content, table, compiled }: Sources, early?: Promise<Bundles>) {
+  const { ctx, sink, changes } = input;
+  const previous = changes?.previous;
+  const tsxKey = tsxPagesKey(content.pages.filter((page) => page.kind === 'tsx'));
+  const [clientAssets, serverModule] = await (early ?? bundlesOf(input, content));
   if (previous && clientAssets !== previous.client) for (const file of Object.keys(previous.client.sizes)) if (!(file in clientAssets.sizes)) sink.remove(file);
   const staticDir = path.resolve(ctx.root, ctx.config.staticDir);
   if (!previous || changes.plan.statics.length > 0)

@@ -108,6 +108,33 @@ describe('builds that fail half way clean up and report one error', () => {
       }
     });
   }
+  // The bundles begin when the pages are found, beside the compile (no cache: esbuild really runs).
+  // A compile that fails first waits for them before its folder is removed: a bundle written after
+  // that would leave a temporary folder behind. With a page that fails to bundle as well, the
+  // compile's failure is the one reported.
+  for (const bundleFails of [false, true]) {
+    it(`a page that fails to compile while the bundles are being made${bundleFails ? ', one of them failing too' : ''}: its error alone, no temporary folder, out/ as it was`, () => {
+      const before = treeHash(path.join(root, 'out'));
+      const page = path.join(root, 'content/docs/unclosed.mdx');
+      const tsx = path.join(root, 'content/pages/unparsable.tsx');
+      writeFileSync(page, '---\ntitle: Unclosed\n---\n\n<Note>\n\nNever closed.\n');
+      if (bundleFails) writeFileSync(tsx, 'export default function Unparsable() {\n  return <div>;\n}\n');
+      try {
+        for (let run = 0; run < 3; run++) {
+          const result = runCli(['build', '--no-cache'], { cwd: root });
+          expect(result.status).toBe(1);
+          expect(result.output.match(/^error /gm)).toHaveLength(1);
+          expect(result.output).toContain('content/docs/unclosed.mdx');
+          expect(result.output).not.toMatch(/\n\s+at /);
+          expect(temps(root)).toEqual([]);
+          expect(treeHash(path.join(root, 'out'))).toEqual(before);
+        }
+      } finally {
+        rmSync(page);
+        rmSync(tsx, { force: true });
+      }
+    });
+  }
 });
 
 describe('concurrent builds of one site', () => {
