@@ -9,10 +9,13 @@
  * exactly one thing, it gives up (returns undefined) and the file takes the micromark path.
  *
  * The subset: ATX headings, paragraphs separated by blank lines (empty, or only spaces and tabs),
- * fenced code with backticks, tight `- ` and `1. ` lists of one-line items, GFM tables, `:::name` container
- * directives (with a plain one-line label or none, no attributes), and inside text: `*emphasis*`, `**strong**`, `` `code` ``,
- * `[text](url)` with a label of text and code spans and a plain destination, and the escapes
- * `\{` and `\}` (Docusaurus heading ids, as compat.ts writes them). What ends the fast path, among
+ * thematic breaks, fenced code with backticks, tight `- ` and `1. ` lists of one-line items, GFM
+ * tables, `:::name` container directives (with a plain one-line label or none, no attributes),
+ * HTML blocks in `.md` files, and inside text: `*emphasis*`, `**strong**`, `` `code` `` (with
+ * CommonMark's stripped spaces), `[text](url)` with a label of text and code spans and a plain
+ * destination, `![alt](url)` with a plain alt, `http(s)://` autolink literals of plain characters,
+ * and the escapes `\{`, `\}` and `\|` (Docusaurus heading ids, as compat.ts writes them; pipes in
+ * table cells). What ends the fast path, among
  * others: a leading space or tab (an indent), any other `\`, and `&`, `<`, `{`, `}`, `_`, `~`, `@`
  * or `www.` in text, a `:` followed by anything but a space, a line that could start another block
  * inside a paragraph (a `*` only when a list item or a thematic break could start there: `**Bold**`
@@ -104,6 +107,16 @@ const HTML_BLOCK_NAMES = new Set([
   'ul',
 ]);
 const TASK = /^\[[ xX\t]\]/;
+/** A thematic break of three or more of one marker, nothing else on the line. */
+const THEMATIC_BREAK = /^(?:-{3,}|\*{3,}|_{3,})$/;
+/**
+ * A GFM autolink literal taken here: `http(s)://`, a domain of ASCII letters, digits and `-` (not first) in
+ * dot-separated parts, a port, and a path of the characters below only (no `(`, `)`, `&`, `_`, `*`,
+ * quotes or brackets, whose meaning at the end of a literal takes more rules than this).
+ */
+const AUTOLINK = /^https?:\/\/[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?(?:\/[A-Za-z0-9\-/.#?=%+~]*)?/;
+/** Trailing punctuation micromark leaves out of a literal when only more of it and an end follow. */
+const AUTOLINK_TRAIL = /[.,:;!?)~]/;
 /** An ordered list item's marker and its one space: the number, the delimiter. */
 const ORDERED = /^(\d{1,9})([.)]) (?=[^ \t])/;
 const DESTINATION = /^[\w\-./#?=%+:,;@!$~]+$/;
@@ -116,6 +129,8 @@ class FastParser {
   private readonly lines: string[];
   /** Inside a table's rows (a code span's `\|` is a pipe there). */
   private inTable = false;
+  /** Inside a link's label (an autolink literal there would be a link in a link: not taken). */
+  private inLabel = false;
   private readonly starts: number[];
 
   constructor(
@@ -184,6 +199,13 @@ class FastParser {
       }
       if (text.startsWith('```')) {
         line = this.fence(line, end, children);
+        continue;
+      }
+      // At the start of a block (a paragraph's next line is not: `---` there makes a heading, and
+      // paragraph() refuses it).
+      if (THEMATIC_BREAK.test(text)) {
+        children.push({ type: 'thematicBreak', position: this.span(this.starts[line], this.lineEnd(line)) });
+        line++;
         continue;
       }
       if (text.startsWith('- ') || ORDERED.test(text)) {
@@ -444,8 +466,20 @@ class FastParser {
     let at = from;
     while (at < to) {
       const c = text.charCodeAt(at);
-      // A code span, emphasis or a link; anything else is plain text up to the next one.
-      const construct = c === 96 ? this.codeSpan(at, to) : c === 42 ? this.emphasis(at, to) : c === 91 ? this.link(at, to) : undefined;
+      // A code span, emphasis, a link, an image or an autolink literal; anything else is plain text
+      // up to the next one.
+      const construct =
+        c === 96
+          ? this.codeSpan(at, to)
+          : c === 42
+            ? this.emphasis(at, to)
+            : c === 91
+              ? this.link(at, to)
+              : c === 33 && text.charCodeAt(at + 1) === 91
+                ? this.image(at, to)
+                : c === 104
+                  ? this.autolink(at, to)
+                  : undefined;
       if (!construct) {
         at++;
         continue;
@@ -458,7 +492,10 @@ class FastParser {
     return nodes;
   }
 
-  /** A code span of one or two backticks on one line, without spaces at its edges. */
+  /**
+   * A code span of one or two backticks on one line: backtick runs of another size inside it are
+   * its text; a space at both ends (not only spaces) is stripped from each, as CommonMark says.
+   */
   private codeSpan(from: number, to: number): { node: Node; to: number } {
     const text = this.text;
     let size = 1;
@@ -475,8 +512,12 @@ class FastParser {
         while (text.charCodeAt(at) === 96) at++;
         continue;
       }
-      const content = text.slice(from + size, close);
-      if (content === '' || content.includes('\n') || content.startsWith(' ') || content.endsWith(' ') || content.includes('`')) throw GIVE_UP;
+      let content = text.slice(from + size, close);
+      if (content === '' || content.includes('\n')) throw GIVE_UP;
+      if (content.startsWith(' ') || content.endsWith(' ')) {
+        if (content.length < 2 || !content.startsWith(' ') || !content.endsWith(' ') || !/[^ ]/.test(content)) throw GIVE_UP;
+        content = content.slice(1, -1);
+      }
       // In a table, mdast-util-gfm-table takes `\|` in code for a pipe (as GitHub does).
       const value = this.inTable ? content.replace(/\\\|/g, '|') : content;
       return { node: { type: 'inlineCode', value, position: this.span(from, close + size) }, to: close + size };
@@ -521,16 +562,77 @@ class FastParser {
    */
   private link(from: number, to: number): { node: Node; to: number } {
     const text = this.text;
-    const close = text.indexOf(']', from + 1);
-    if (close < 0 || close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
+    const close = this.labelEnd(from, to);
+    if (close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
     const label = text.slice(from + 1, close);
-    if (label === '' || /[[*\n^]/.test(label) || label.startsWith(' ') || label.endsWith(' ')) throw GIVE_UP;
+    if (label === '' || label.startsWith(' ') || label.endsWith(' ')) throw GIVE_UP;
     const paren = text.indexOf(')', close + 2);
     if (paren < 0 || paren >= to) throw GIVE_UP;
     const url = text.slice(close + 2, paren);
     if (!DESTINATION.test(url)) throw GIVE_UP;
+    this.inLabel = true;
     const children = this.inline(from + 1, close);
+    this.inLabel = false;
     return { node: { type: 'link', title: null, url, children, position: this.span(from, paren + 1) }, to: paren + 1 };
+  }
+
+  /**
+   * The `]` closing the label opened at `from`: code spans bind tighter than brackets (a `]` in
+   * one is its text); a `[`, `*`, `^` or line ending outside them is not taken.
+   */
+  private labelEnd(from: number, to: number): number {
+    const text = this.text;
+    let at = from + 1;
+    while (at < to) {
+      const c = text.charCodeAt(at);
+      if (c === 93) return at;
+      if (c === 96) {
+        at = this.codeSpan(at, to).to;
+        continue;
+      }
+      if (c === 91 || c === 42 || c === 94 || c === 10) throw GIVE_UP;
+      at++;
+    }
+    throw GIVE_UP;
+  }
+
+  /** `![alt](destination)`: an alt of plain text on one line (it is the image's `alt` as written). */
+  private image(from: number, to: number): { node: Node; to: number } {
+    const text = this.text;
+    const close = text.indexOf(']', from + 2);
+    if (close < 0 || close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
+    const alt = text.slice(from + 2, close);
+    if (alt === '' || /[[*`\n^!]/.test(alt) || TEXT_STOP.test(alt) || alt.startsWith(' ') || alt.endsWith(' ')) throw GIVE_UP;
+    const paren = text.indexOf(')', close + 2);
+    if (paren < 0 || paren >= to) throw GIVE_UP;
+    const url = text.slice(close + 2, paren);
+    if (!DESTINATION.test(url)) throw GIVE_UP;
+    return { node: { type: 'image', title: null, url, alt, position: this.span(from, paren + 1) }, to: paren + 1 };
+  }
+
+  /**
+   * A GFM autolink literal (see AUTOLINK) after a space, a line ending or the start, not in a
+   * link's label, followed by an end or by trailing punctuation (see AUTOLINK_TRAIL) and then an
+   * end: what micromark makes of it. Any other `h` is text (a `http:` there then ends the fast
+   * path at its `:`).
+   */
+  private autolink(from: number, to: number): { node: Node; to: number } | undefined {
+    const text = this.text;
+    if (!text.startsWith('http://', from) && !text.startsWith('https://', from)) return undefined;
+    const before = text.charCodeAt(from - 1);
+    if (from > 0 && before !== 32 && before !== 10) return undefined;
+    const match = AUTOLINK.exec(text.slice(from, Math.min(to, from + 2048)));
+    if (!match || this.inLabel) throw GIVE_UP;
+    let end = from + match[0].length;
+    while (AUTOLINK_TRAIL.test(text[end - 1])) end--;
+    let after = end;
+    while (after < to && AUTOLINK_TRAIL.test(text[after])) after++;
+    if (after < to && text[after] !== ' ' && text[after] !== '\n') throw GIVE_UP;
+    const url = text.slice(from, end);
+    return {
+      node: { type: 'link', title: null, url, children: [{ type: 'text', value: url, position: this.span(from, end) }], position: this.span(from, end) },
+      to: end,
+    };
   }
 }
 
