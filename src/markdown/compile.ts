@@ -278,9 +278,10 @@ export async function parseMarkdown(
     let pruned = prunedParsers.get(key);
     if (!pruned) {
       pruned = (async () => {
-        const [{ unified, remarkParse }, extensions] = await Promise.all([loadToolkit(), parserExtensions(needs, mdx)]);
+        // unified and remark-parse only: the extensions come one by one (syntax-needs.ts).
+        const [{ unified }, remarkParse, extensions] = await Promise.all([import('unified'), import('remark-parse'), parserExtensions(needs, mdx)]);
         return unified()
-          .use(remarkParse)
+          .use(remarkParse.default)
           .data({ micromarkExtensions: extensions.micromark, fromMarkdownExtensions: extensions.fromMarkdown })
           .freeze() as unknown as Parser;
       })();

@@ -109,47 +109,46 @@ export interface ParserExtensions {
   fromMarkdown: (FromMarkdownExtension | FromMarkdownExtension[])[];
 }
 
-type Modules = Awaited<ReturnType<typeof loadModules>>;
-let modules: Promise<Modules> | undefined;
+/**
+ * The extension packages, each imported when a file first needs it: a site whose every file
+ * the fast path takes loads none, and one markdown file off it loads GFM's parts it uses, not
+ * MDX's parser (acorn and the estree tools) as well.
+ */
+const MODULES = {
+  combine: () => import('micromark-util-combine-extensions'),
+  autolink: () => import('micromark-extension-gfm-autolink-literal'),
+  footnote: () => import('micromark-extension-gfm-footnote'),
+  strike: () => import('micromark-extension-gfm-strikethrough'),
+  table: () => import('micromark-extension-gfm-table'),
+  task: () => import('micromark-extension-gfm-task-list-item'),
+  directive: () => import('micromark-extension-directive'),
+  mdxjs: () => import('micromark-extension-mdxjs'),
+  mdxMd: () => import('micromark-extension-mdx-md'),
+  mAutolink: () => import('mdast-util-gfm-autolink-literal'),
+  mFootnote: () => import('mdast-util-gfm-footnote'),
+  mStrike: () => import('mdast-util-gfm-strikethrough'),
+  mTable: () => import('mdast-util-gfm-table'),
+  mTask: () => import('mdast-util-gfm-task-list-item'),
+  mDirective: () => import('mdast-util-directive'),
+  mMdx: () => import('mdast-util-mdx'),
+};
+type ModuleName = keyof typeof MODULES;
+type Modules = { [K in ModuleName]: Awaited<ReturnType<(typeof MODULES)[K]>> };
+const imported = new Map<ModuleName, Promise<unknown>>();
 
-async function loadModules() {
-  const [combine, autolink, footnote, strike, table, task, directive, mdxjs, mdxMd, mAutolink, mFootnote, mStrike, mTable, mTask, mDirective, mMdx] =
-    await Promise.all([
-      import('micromark-util-combine-extensions'),
-      import('micromark-extension-gfm-autolink-literal'),
-      import('micromark-extension-gfm-footnote'),
-      import('micromark-extension-gfm-strikethrough'),
-      import('micromark-extension-gfm-table'),
-      import('micromark-extension-gfm-task-list-item'),
-      import('micromark-extension-directive'),
-      import('micromark-extension-mdxjs'),
-      import('micromark-extension-mdx-md'),
-      import('mdast-util-gfm-autolink-literal'),
-      import('mdast-util-gfm-footnote'),
-      import('mdast-util-gfm-strikethrough'),
-      import('mdast-util-gfm-table'),
-      import('mdast-util-gfm-task-list-item'),
-      import('mdast-util-directive'),
-      import('mdast-util-mdx'),
-    ]);
-  return {
-    combine,
-    autolink,
-    footnote,
-    strike,
-    table,
-    task,
-    directive,
-    mdxjs,
-    mdxMd,
-    mAutolink,
-    mFootnote,
-    mStrike,
-    mTable,
-    mTask,
-    mDirective,
-    mMdx,
-  };
+/** The named extension packages, imported once each. */
+async function modulesFor(names: ModuleName[]): Promise<Partial<Modules>> {
+  const loaded = await Promise.all(
+    names.map((name) => {
+      let module = imported.get(name);
+      if (!module) {
+        module = MODULES[name]();
+        imported.set(name, module);
+      }
+      return module;
+    }),
+  );
+  return Object.fromEntries(names.map((name, index) => [name, loaded[index]])) as Partial<Modules>;
 }
 
 /**
@@ -159,8 +158,15 @@ async function loadModules() {
  * the rest. With every need this is exactly what the three plugins add.
  */
 export async function parserExtensions(needs: SyntaxNeeds, mdx: boolean): Promise<ParserExtensions> {
-  modules ??= loadModules();
-  const m = await modules;
+  const names: ModuleName[] = ['combine'];
+  if (needs.autolinkLiteral) names.push('autolink', 'mAutolink');
+  if (needs.footnote) names.push('footnote', 'mFootnote');
+  if (needs.strikethrough) names.push('strike', 'mStrike');
+  if (needs.table) names.push('table', 'mTable');
+  if (needs.taskList) names.push('task', 'mTask');
+  if (needs.directive) names.push('directive', 'mDirective');
+  if (mdx) names.push(...(needs.mdxSyntax ? (['mdxjs', 'mMdx'] as const) : (['mdxMd'] as const)));
+  const m = (await modulesFor(names)) as Modules;
   const gfm: MicromarkExtension[] = [];
   const gfmFrom: FromMarkdownExtension[] = [];
   if (needs.autolinkLiteral) {
