@@ -313,9 +313,14 @@ export function outputTarget(outDir: string, urlPath: string): string {
  * this thread: an emitter's hundreds of small files cost less written in turn than through
  * fs.promises (see FolderSink.write).
  */
-export function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array): void {
+export function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array, madeDirs?: Set<string>): void {
   const target = outputTarget(outDir, urlPath);
-  mkdirSync(path.dirname(target), { recursive: true });
+  // `madeDirs`: the folders this writer made already (a recursive mkdir of one is two system calls).
+  const dir = path.dirname(target);
+  if (!madeDirs?.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    madeDirs?.add(dir);
+  }
   try {
     // Never over a file the build already wrote (a page, an asset): that is two owners for one URL.
     writeFileSync(target, contents, { flag: 'wx' });

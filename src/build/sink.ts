@@ -50,7 +50,7 @@ export class FolderSink implements OutputSink {
 
   /** (Async: a refused file is a rejection, as an emitter's writes are awaited a few at a time.) */
   async emit(urlPath: string, contents: string | Uint8Array): Promise<void> {
-    writeOutputFile(this.dir, urlPath, contents);
+    writeOutputFile(this.dir, urlPath, contents, this.dirs);
   }
 
   copy(urlPath: string, source: string): void {
