@@ -56,7 +56,7 @@ if (check) {
     await h.compareFiles(tally, set.files, { base: set.base, highlighter });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `differential, ${set.name}: ${tally.inputs} pages, ${tally.fast} on the fast path, ${tally.pruned} on it or with fewer extensions, ${tally.differences.length} differences (${seconds} s)`,
+      `differential, ${set.name}: ${set.files.length} files, ${tally.inputs} parses (a .md file as markdown and as MDX), ${tally.fast} on the fast path, ${tally.pruned} on it or with fewer extensions, ${tally.differences.length} differences (${seconds} s)`,
     );
     if (tally.differences.length) {
       failed = true;

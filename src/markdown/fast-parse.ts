@@ -9,7 +9,8 @@
  * exactly one thing, it gives up (returns undefined) and the file takes the micromark path.
  *
  * The subset: ATX headings, paragraphs separated by blank lines (empty, or only spaces and tabs),
- * thematic breaks, fenced code with backticks, tight `- ` and `1. ` lists of one-line items, GFM
+ * thematic breaks, fenced code with backticks, `- ` and `1. ` lists whose items hold paragraphs
+ * and fenced code (indented by the marker's width, tight or spread), GFM
  * tables, `:::name` container directives (with a plain one-line label or none, no attributes),
  * HTML blocks in `.md` files, and inside text: `*emphasis*`, `**strong**`, `` `code` `` (with
  * CommonMark's stripped spaces), `[text](url)` with a label of text and code spans and a plain
@@ -316,16 +317,22 @@ class FastParser {
   }
 
   /**
-   * A tight list of one-line items, ended by a blank line or the end: `- ` items, or ordered ones
-   * (`1. `, `2) `) with one delimiter throughout (another would begin another list).
+   * A list of `- ` items, or ordered ones (`1. `, `2) `) with one delimiter throughout (another
+   * would begin another list), ended by a blank line or the end. An item is its marker's line and
+   * the lines after it indented by the marker's width, with empty lines between them; its content,
+   * without that indent, is paragraphs and fenced code (parsed as a document of its own, see
+   * `itemContent`). As mdast-util-from-markdown has it: an item is spread when an empty line
+   * separates two of its blocks, the list when one separates two items.
    */
   private list(first: number, end: number, children: Node[]): number {
     const lines = this.lines;
     const items: Node[] = [];
     const ordered = ORDERED.exec(lines[first]);
     const delimiter = ordered?.[2];
+    let spread = false;
     let line = first;
-    for (; line < end; line++) {
+    let after = first;
+    while (line < end) {
       const text = lines[line];
       let width: number;
       if (ordered) {
@@ -336,27 +343,80 @@ class FastParser {
       } else if (text.startsWith('- ')) width = 2;
       else break;
       const content = text.slice(width);
-      if (content === '' || content.startsWith(' ') || LINE_STOP.test(content) || TASK.test(content) || TRAILING_SPACE.test(text)) throw GIVE_UP;
-      const start = this.starts[line];
-      const to = this.lineEnd(line);
+      if (content === '' || content.startsWith(' ') || TASK.test(content) || TRAILING_SPACE.test(text)) throw GIVE_UP;
+      // The item's lines: indented by `width`, or empty with such a line after them.
+      const indent = ' '.repeat(width);
+      let last = line;
+      let blankInside = false;
+      let next = line + 1;
+      while (next < end) {
+        // A line of spaces is blank to micromark: only empty ones are taken inside an item (after
+        // one, blockEnds refuses anything but the end of the list).
+        if (lines[next] !== '' && isBlank(lines[next])) break;
+        if (lines[next].startsWith(indent)) {
+          last = next++;
+          continue;
+        }
+        if (lines[next] !== '') break;
+        let past = next;
+        while (past < end && lines[past] === '') past++;
+        if (past >= end || isBlank(lines[past]) || !lines[past].startsWith(indent)) break;
+        blankInside = true;
+        last = past;
+        next = past + 1;
+      }
       items.push({
         type: 'listItem',
-        spread: false,
+        spread: blankInside,
         checked: null,
-        children: [{ type: 'paragraph', children: this.inline(start + width, to), position: this.span(start + width, to) }],
-        position: this.span(start, to),
+        children: this.itemContent(line, last, width),
+        position: this.span(this.starts[line], this.lineEnd(last)),
       });
+      after = last + 1;
+      // Empty lines and then another item: the list is spread. Anything else after them ends it.
+      let past = after;
+      while (past < end && lines[past] === '') past++;
+      const nextItem = past < end && (ordered ? ORDERED.exec(lines[past])?.[2] === delimiter : lines[past].startsWith('- '));
+      if (!nextItem) break;
+      if (past > after) spread = true;
+      line = past;
     }
-    this.blockEnds(line, end, true);
+    this.blockEnds(after, end, true);
     children.push({
       type: 'list',
       ordered: ordered !== null,
       start: ordered ? Number.parseInt(ordered[1], 10) : null,
-      spread: false,
+      spread,
       children: items,
-      position: this.span(this.starts[first], this.lineEnd(line - 1)),
+      position: this.span(this.starts[first], this.lineEnd(after - 1)),
     });
-    return line;
+    return after;
+  }
+
+  /**
+   * An item's content: its lines [first, last] without the marker's width, parsed as a document of
+   * its own whose positions are moved back onto this one's lines. Paragraphs and fenced code only.
+   */
+  private itemContent(first: number, last: number, width: number): Node[] {
+    const own: string[] = [];
+    for (let line = first; line <= last; line++) own.push(this.lines[line].slice(width));
+    const blocks = new FastParser(own.join('\n'), this.mdx).blocks(0, own.length);
+    // A point moves right by the indent, but for the end of a run of text at a line ending, which
+    // micromark places before the next line's indent (its first column).
+    const move = (point: Point, end: boolean): Point => {
+      const line = first + point.line - 1;
+      const column = end && point.column === 1 && line > first ? 1 : point.column + width;
+      return { line: line + 1, column, offset: this.starts[line] + column - 1 };
+    };
+    const shift = (node: Node): void => {
+      if (node.position) node.position = { start: move(node.position.start, false), end: move(node.position.end, true) };
+      if (node.children) for (const child of node.children) shift(child);
+    };
+    for (const block of blocks) {
+      if (block.type !== 'paragraph' && block.type !== 'code') throw GIVE_UP;
+      shift(block);
+    }
+    return blocks;
   }
 
   /**
