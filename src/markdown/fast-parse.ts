@@ -61,6 +61,10 @@ const ESCAPE_STOP = /\\(?![{}|])/;
  * a list item or a thematic break could begin with it (`* `, `*` alone, `***`, `** `).
  */
 const LINE_STOP = /^(?:[ \t>+\-=_~<|:{#]|\*(?:[ \t]|$|\*(?:[ \t*]|$))|```|\d{1,9}[.)]|import |export )/;
+/** Spaces starting a line, after a line ending inside text, and at the end of a text run. */
+const LEADING_SPACES = /^ +/;
+const CONTINUATION_INDENT = /\n +/g;
+const LINE_END_INDENT = /\n( +)$/;
 /** Trailing spaces or tabs (a hard break, or whitespace micromark strips from the text). */
 const TRAILING_SPACE = /[ \t]$/;
 /** A blank line: empty, or only spaces and tabs (such as the spaces compat.ts leaves for `<!-- truncate -->`). */
@@ -108,6 +112,8 @@ const HTML_BLOCK_NAMES = new Set([
   'ul',
 ]);
 const TASK = /^\[[ xX\t]\]/;
+/** A `<details>` element's summary line (MDX): text between the tags, no attributes. */
+const SUMMARY = /^<summary>[^ <>{}](?:[^<>{}]*[^ <>{}])?<\/summary>$/;
 /** A thematic break of three or more of one marker, nothing else on the line. */
 const THEMATIC_BREAK = /^(?:-{3,}|\*{3,}|_{3,})$/;
 /**
@@ -221,6 +227,10 @@ class FastParser {
         line = this.html(line, end, children);
         continue;
       }
+      if (text === '<details>' && this.mdx) {
+        line = this.details(line, end, children);
+        continue;
+      }
       const container = CONTAINER.exec(text);
       if (container) {
         // Closed by the next line that starts with `:::`, which must be exactly that: a nested
@@ -248,6 +258,45 @@ class FastParser {
       line = this.paragraph(line, end, children);
     }
     return children;
+  }
+
+  /**
+   * In MDX, `<details>` and `</details>` alone on their lines around markdown blocks: a JSX flow
+   * element (the collapsible section of Docusaurus's docs). Its first line may be
+   * `<summary>text</summary>`, a paragraph holding a JSX text element, followed by an empty line;
+   * the blocks end with an empty line before `</details>`, which an empty line or the end follows.
+   */
+  private details(first: number, end: number, children: Node[]): number {
+    const lines = this.lines;
+    let close = first + 1;
+    while (close < end && lines[close] !== '</details>') {
+      if (lines[close].startsWith('<details') || lines[close].startsWith('</details')) throw GIVE_UP;
+      close++;
+    }
+    if (close >= end || lines[close - 1] !== '' || (close + 1 < lines.length && (close + 1 >= end || !isBlank(lines[close + 1])))) throw GIVE_UP;
+    const content: Node[] = [];
+    let from = first + 1;
+    const summary = SUMMARY.exec(lines[from]);
+    if (summary) {
+      if (lines[from + 1] !== '') throw GIVE_UP;
+      const start = this.starts[from];
+      const to = this.lineEnd(from);
+      content.push({
+        type: 'paragraph',
+        children: [{ type: 'mdxJsxTextElement', name: 'summary', attributes: [], children: this.inline(start + 9, to - 10), position: this.span(start, to) }],
+        position: this.span(start, to),
+      });
+      from++;
+    }
+    content.push(...this.blocks(from, close));
+    children.push({
+      type: 'mdxJsxFlowElement',
+      name: 'details',
+      attributes: [],
+      children: content,
+      position: this.span(this.starts[first], this.lineEnd(close)),
+    });
+    return close + 1;
   }
 
   /** An HTML block (see HTML_BLOCK) or comment: its lines, as they are. */
@@ -280,8 +329,10 @@ class FastParser {
     if (LINE_STOP.test(lines[first]) || /^\[[^\]]*\]:/.test(lines[first])) throw GIVE_UP;
     let last = first;
     while (last + 1 < end && !isBlank(lines[last + 1])) {
+      // A line going on with spaces first (a doc comment's wrapped tag text): they are not its text
+      // (plain() drops them), and what follows them must not start a block.
       const next = lines[last + 1];
-      if (LINE_STOP.test(next) || TRAILING_SPACE.test(next)) throw GIVE_UP;
+      if (LINE_STOP.test(next.replace(LEADING_SPACES, '')) || TRAILING_SPACE.test(next)) throw GIVE_UP;
       last++;
     }
     const start = this.starts[first];
@@ -515,7 +566,14 @@ class FastParser {
     // A `!` straight before a link is an image. (A `:` before a construct cannot start a directive,
     // which needs a name; an emphasis opener's own rule looks at the character before it.)
     if (value.charCodeAt(value.length - 1) === 33 && this.text.charCodeAt(to) === 91) throw GIVE_UP;
-    into.push({ type: 'text', value, position: this.span(from, to) });
+    // A paragraph's lines lose their leading spaces; a run ending at a line ending ends before them.
+    let end = to;
+    if (value.includes('\n ')) {
+      const indent = LINE_END_INDENT.exec(value);
+      if (indent) end -= indent[1].length;
+      value = value.replace(CONTINUATION_INDENT, '\n');
+    }
+    into.push({ type: 'text', value, position: this.span(from, end) });
   }
 
   /** The inline content [from, to) of a heading, paragraph, item or cell. */
@@ -553,7 +611,7 @@ class FastParser {
   }
 
   /**
-   * A code span of one or two backticks on one line: backtick runs of another size inside it are
+   * A code span of one or two backticks (in a paragraph, over lines): backtick runs of another size inside it are
    * its text; a space at both ends (not only spaces) is stripped from each, as CommonMark says.
    */
   private codeSpan(from: number, to: number): { node: Node; to: number } {
@@ -573,7 +631,9 @@ class FastParser {
         continue;
       }
       let content = text.slice(from + size, close);
-      if (content === '' || content.includes('\n')) throw GIVE_UP;
+      // Across lines of a paragraph, the line endings and the next lines' spaces stay in the value
+      // (as mdast-util-from-markdown keeps them); not at its ends.
+      if (content === '' || content.startsWith('\n') || content.endsWith('\n')) throw GIVE_UP;
       if (content.startsWith(' ') || content.endsWith(' ')) {
         if (content.length < 2 || !content.startsWith(' ') || !content.endsWith(' ') || !/[^ ]/.test(content)) throw GIVE_UP;
         content = content.slice(1, -1);
@@ -625,7 +685,7 @@ class FastParser {
     const close = this.labelEnd(from, to);
     if (close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
     const label = text.slice(from + 1, close);
-    if (label === '' || label.startsWith(' ') || label.endsWith(' ')) throw GIVE_UP;
+    if (label === '' || label.startsWith(' ') || label.endsWith(' ') || label.includes('\n')) throw GIVE_UP;
     const paren = text.indexOf(')', close + 2);
     if (paren < 0 || paren >= to) throw GIVE_UP;
     const url = text.slice(close + 2, paren);
