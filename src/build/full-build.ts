@@ -7,9 +7,11 @@
  *
  *   loadConfig → checkInputs → (pipeline) → swap into out/ → keepRecords
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
+import type { HighlightThread } from '../markdown/highlight-thread.js';
 import { asFolioError, FolioError } from '../errors/index.js';
 import type { ServerModule } from '../render/bundle-pages.js';
 import type { BuildResult } from './build.js';
@@ -65,6 +67,10 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const { outDir, logger } = input;
   let sink: FolderSink | undefined;
   let ctx: BuildContext | undefined;
+  // A one-shot build from a clean checkout (no cache folder: every block is to be highlighted)
+  // starts its highlighting thread now, to load shiki beside the config and the discovery.
+  const warm = input.highlighter === undefined && input.reuseOutput === true && !existsSync(cacheDirFor(input.root)) ? warmHighlighting() : undefined;
+  warm?.catch(() => {});
   try {
     const setup = await setUp(input, runner);
     ctx = setup.context;
@@ -86,7 +92,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     sink = new FolderSink(createTempOutput(outDir), manifest?.outDir);
     // A one-shot build highlights on a thread of its own when it compiles in this one (highlight-thread.ts);
     // a session keeps its highlighter, grammars compiled, from one build to the next.
-    const highlighter = input.highlighter ?? new HighlightThread(new CodeHighlighter());
+    const highlighter = input.highlighter ?? (await warm?.catch(() => undefined)) ?? new HighlightThread(new CodeHighlighter());
     const { sources, written } = await runBuild({
       ctx: setup.context,
       sink,
@@ -131,7 +137,18 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         error,
       },
     };
+  } finally {
+    // A build that ended before its pipeline (a config error, nothing changed) ends the thread too.
+    await (await warm?.catch(() => undefined))?.close();
   }
+}
+
+/** The highlighting thread of a build from a clean checkout, begun before the config is loaded. */
+async function warmHighlighting(): Promise<HighlightThread> {
+  const [{ HighlightThread }, { CodeHighlighter }] = await Promise.all([import('../markdown/highlight-thread.js'), import('../markdown/highlight.js')]);
+  const thread = new HighlightThread(new CodeHighlighter());
+  thread.warmUp();
+  return thread;
 }
 
 /** The modules of the stages after the up-to-date check, loaded when a build goes on. */

@@ -6,7 +6,8 @@
  * compile worker would pay it again; a thread that only highlights pays it once, beside the parse.
  *
  * The thread starts on the first block that is not in the cache (a build whose blocks are all
- * cached never starts it). Its answers are what this thread's CodeHighlighter would make: the
+ * cached never starts it), or, in a one-shot build from a clean checkout (no `.folio-cache` yet),
+ * before the config is loaded, to load shiki meanwhile (`warmUp`, full-build.ts). Its answers are what this thread's CodeHighlighter would make: the
  * worker runs that very class. Without dist/'s worker entry (the tests, from source), on one core,
  * or with FOLIO_HIGHLIGHT_THREAD=0, the blocks are highlighted here.
  */
@@ -21,8 +22,11 @@ export interface HighlightJob {
   block: CodeBlock;
 }
 
-/** A message to the thread: a block to answer, or blocks to tokenize before they are asked for. */
-export type HighlightMessage = { job: HighlightJob } | { prefetch: Pick<CodeBlock, 'code' | 'lang'>[] };
+/**
+ * A message to the thread: a block to answer, blocks to tokenize before they are asked for, or
+ * (`warm`) to load shiki and its themes before any block is known.
+ */
+export type HighlightMessage = { job: HighlightJob } | { prefetch: Pick<CodeBlock, 'code' | 'lang'>[] } | { warm: true };
 
 export class HighlightThread implements Highlighting {
   private pool?: Pool<HighlightMessage, string | Element | undefined>;
@@ -63,6 +67,17 @@ export class HighlightThread implements Highlighting {
   prefetch(blocks: Pick<CodeBlock, 'code' | 'lang'>[]): void {
     if (!this.open || blocks.length === 0) return;
     this.post({ prefetch: blocks.map(({ code, lang }) => ({ code, lang })) }).catch(() => {});
+  }
+
+  /**
+   * Starts the thread and has it load shiki, its WebAssembly and the themes now, before a block is
+   * known (a build from a clean checkout, while the config loads). Not a block: `threadStarted`
+   * stays false until one goes to the thread.
+   */
+  warmUp(): void {
+    if (!this.open) return;
+    this.pool ??= createPool<HighlightMessage, string | Element | undefined>({ file: this.file!, size: 1 });
+    this.pool.run({ warm: true }).catch(() => {});
   }
 
   /** Ends the thread (if it started); blocks asked for after this are highlighted here. */

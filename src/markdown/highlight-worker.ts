@@ -45,6 +45,11 @@ const highlighter = new PrefetchingHighlighter();
 
 parentPort!.on('message', async ({ id, job: message }: { id: number; job: HighlightMessage }) => {
   try {
+    if ('warm' in message) {
+      await highlighter.warm();
+      parentPort!.postMessage({ id, result: undefined });
+      return;
+    }
     if ('prefetch' in message) {
       highlighter.prefetch(message.prefetch);
       parentPort!.postMessage({ id, result: undefined });

@@ -495,6 +495,11 @@ export class CodeHighlighter implements Highlighting {
     this.wholeLists = wholeLists;
   }
 
+  /** Loads shiki, its WebAssembly and both themes (what the first block would wait for). */
+  async warm(): Promise<void> {
+    await this.get('text');
+  }
+
   /** Lines tokenized from memory so far. */
   get linesRemembered(): number {
     return this.memo.hits;

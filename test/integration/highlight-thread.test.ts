@@ -7,7 +7,8 @@
  * after an escape), blocks asked for twice, and the element frames of a page MDX turns into code;
  * the stage line says which way it went.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fg from 'fast-glob';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureCopies, runCli, treeHash } from '../support/fixtures.js';
@@ -121,6 +122,26 @@ describe('code highlighted on a thread of its own', () => {
     expect(here.output).not.toMatch(/thread of its own/);
     expect(threaded.tree['docs/recipes/index.html']).toBeDefined();
     expect(threaded.tree).toEqual(here.tree);
+  });
+
+  it('a build from a clean checkout begins the thread before its config: one that stops at the config still exits, one without code says no thread', () => {
+    const root = fixture('docusaurus-compat');
+    const config = path.join(root, 'site.config.ts');
+    const text = readFileSync(config, 'utf8');
+    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+    writeFileSync(config, `${text}\nexport const broken = ;\n`);
+    // The thread is ended with the build: the process exits (a thread left running would keep it
+    // alive until runCli's timeout, and the status would be null).
+    const failed = runCli(['build'], { cwd: root });
+    expect(failed.status, failed.output).toBe(1);
+    expect(failed.output).toContain('CONFIG_SYNTAX');
+    // A site without a code block: the thread began, was given nothing, and is not reported.
+    const plainRoot = fixture('sidebar-options');
+    expect(fg.sync('**/*.{md,mdx}', { cwd: plainRoot }).every((file) => !readFileSync(path.join(plainRoot, file), 'utf8').includes(FENCE))).toBe(true);
+    rmSync(path.join(plainRoot, '.folio-cache'), { recursive: true, force: true });
+    const plain = runCli(['build'], { cwd: plainRoot });
+    expect(plain.status, plain.output).toBe(0);
+    expect(plain.output).not.toMatch(/thread of its own/);
   });
 
   it('a build whose blocks all come from the cache starts no thread', () => {
