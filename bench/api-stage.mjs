@@ -2,7 +2,9 @@
 // The API reference stage (typedoc), cold and cached, as the build reports it
 // in its `api (typedoc)` stage line. Cold: the typedoc cache entries are
 // removed first (other caches stay, so the rest of the build is warm);
-// cached: the sources are unchanged, so typedoc does not run.
+// cached: the sources are unchanged, so typedoc does not run. Cold runs typedoc
+// (FOLIO_API_SNAPSHOT=0); a site with api.snapshot is also measured with the
+// typedoc cache removed and the model taken from its snapshot (a clean checkout).
 // Two sites: this one (content/api, 38 exports) and the api-dts fixture
 // (js-yaml's bundled .d.ts, about 100 exports). Prints medians of N runs.
 //   node bench/api-stage.mjs [--runs 3] [--json]
@@ -29,11 +31,11 @@ function dtsSite() {
 }
 
 /** Builds once; returns the API stage's milliseconds and detail, and the whole build's seconds. */
-function buildOnce({ root, outDir }) {
+function buildOnce({ root, outDir, snapshot = false }) {
   const r = timed(process.execPath, [folioBin, 'build', '--root', root, '--out', outDir, '--force'], {
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', FOLIO_API_SNAPSHOT: snapshot ? '1' : '0' },
   });
-  const line = /✓ api \(typedoc\)\s+([\d.]+) (ms|s)\s+(\S+?),/.exec(r.stdout);
+  const line = /✓ api \(typedoc\)\s+([\d.]+) (ms|s)\s+(generated|cached|from the snapshot)/.exec(r.stdout);
   if (!line) throw new Error(`no API stage line in the build output:\n${r.stdout}`);
   const ms = Number(line[1]) * (line[2] === 's' ? 1000 : 1);
   const pages = /Built (\d+) pages/.exec(r.stdout)?.[1];
@@ -44,7 +46,8 @@ function measure({ id, name, root }) {
   const outDir = path.join(work, `api-out-${id}`);
   const cold = [];
   const cached = [];
-  const builds = { cold: [], cached: [] };
+  const fromSnapshot = [];
+  const builds = { cold: [], cached: [], snapshot: [] };
   let pages = 0;
   for (let i = 0; i < runs; i++) {
     for (const namespace of ['api', 'api-manifest']) rmSync(path.join(root, '.folio-cache', namespace), { recursive: true, force: true });
@@ -57,9 +60,23 @@ function measure({ id, name, root }) {
     builds.cold.push(first.build);
     builds.cached.push(second.build);
     pages = second.pages;
+    for (const namespace of ['api', 'api-manifest']) rmSync(path.join(root, '.folio-cache', namespace), { recursive: true, force: true });
+    const third = buildOnce({ root, outDir, snapshot: true });
+    if (third.mode === 'from the snapshot') {
+      fromSnapshot.push(third.ms);
+      builds.snapshot.push(third.build);
+    }
   }
   rmSync(outDir, { recursive: true, force: true });
-  return { name, pages, coldMs: median(cold), cachedMs: median(cached), buildCold: median(builds.cold), buildCached: median(builds.cached) };
+  return {
+    name,
+    pages,
+    coldMs: median(cold),
+    cachedMs: median(cached),
+    buildCold: median(builds.cold),
+    buildCached: median(builds.cached),
+    ...(fromSnapshot.length ? { snapshotMs: median(fromSnapshot), buildSnapshot: median(builds.snapshot) } : {}),
+  };
 }
 
 const results = [
@@ -77,6 +94,9 @@ if (process.argv.includes('--json')) {
     console.log(
       `  API stage  cold ${fmt(r.coldMs / 1000).padStart(8)}   cached ${fmt(r.cachedMs / 1000).padStart(8)}   (${Math.round(r.coldMs / Math.max(r.cachedMs, 0.5))}x)`,
     );
-    console.log(`  whole build (other caches warm, ${r.pages} pages)  ${fmt(r.buildCold)} → ${fmt(r.buildCached)}`);
+    if (r.snapshotMs !== undefined) console.log(`  API stage  from its snapshot (typedoc cache removed) ${fmt(r.snapshotMs / 1000)}`);
+    console.log(
+      `  whole build (other caches warm, ${r.pages} pages)  ${fmt(r.buildCold)} → ${fmt(r.buildCached)}${r.buildSnapshot !== undefined ? `; from the snapshot ${fmt(r.buildSnapshot)}` : ''}`,
+    );
   }
 }
