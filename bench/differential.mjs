@@ -8,10 +8,13 @@
 //  3. with --builds N: cold builds (no cache, no output) of the corpus and of this site, N of each
 //     with the full parse (FOLIO_FULL_PARSE=1) and as folio builds (fast path and pre-pass), in turn;
 //     medians of wall and CPU.
-//   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check] [--builds 3]
+//  4. with --identical: the corpus and this site built cold with the full parse (FOLIO_FULL_PARSE=1,
+//     the reference path) and as folio builds them; every file of both outputs compared byte for byte.
+//   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check] [--builds 3] [--identical]
 // Exits 1 when a difference is found.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, folioBin, importFromSource, median, timed } from './lib.mjs';
@@ -27,6 +30,7 @@ const pages = Number(arg('pages', '1000'));
 const rounds = Number(arg('rounds', '5'));
 const check = !process.argv.includes('--no-check');
 const builds = Number(arg('builds', '0'));
+const identical = process.argv.includes('--identical');
 mkdirSync(work, { recursive: true });
 
 // The harness of the unit test and folio's parser from src/, bundled for Node (the bench runs without tsx).
@@ -147,5 +151,42 @@ if (builds > 0) {
     console.log(`  ${target.name}: full parse ${full.text}; as folio parses ${prepass.text} (CPU ${((1 - prepass.cpu / full.cpu) * 100).toFixed(0)} % less)`);
   }
   rmSync(siteOut, { recursive: true, force: true });
+}
+if (identical) {
+  writeFileSync(
+    path.join(corpus, 'site.config.ts'),
+    `import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Corpus', url: 'https://bench.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n`,
+  );
+  /** Every file under `dir` by its path, as a hash of its bytes. */
+  const tree = (dir) => {
+    const files = new Map();
+    const walk = (at, prefix) => {
+      for (const entry of readdirSync(at, { withFileTypes: true })) {
+        const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) walk(path.join(at, entry.name), rel);
+        else files.set(rel, createHash('sha1').update(readFileSync(path.join(at, entry.name))).digest('hex'));
+      }
+    };
+    walk(dir, '');
+    return files;
+  };
+  console.log('\nout/ byte for byte: cold builds (--no-cache) with the full parse (FOLIO_FULL_PARSE=1) and as folio builds');
+  for (const target of [
+    { name: `corpus (${pages} pages)`, root: corpus },
+    { name: 'this site', root },
+  ]) {
+    const outs = {};
+    for (const mode of ['full', 'folio']) {
+      const out = path.join(work, `identical-${mode}`);
+      rmSync(out, { recursive: true, force: true });
+      const env = { ...process.env, FOLIO_FULL_PARSE: mode === 'full' ? '1' : '' };
+      timed(process.execPath, [folioBin, 'build', '--root', target.root, '--out', out, '--no-cache', '--quiet'], { env });
+      outs[mode] = tree(out);
+      rmSync(out, { recursive: true, force: true });
+    }
+    const differing = [...new Set([...outs.full.keys(), ...outs.folio.keys()])].filter((file) => outs.full.get(file) !== outs.folio.get(file));
+    console.log(`  ${target.name}: ${outs.folio.size} files, ${differing.length ? `${differing.length} differ: ${differing.slice(0, 5).join(', ')}` : 'identical'}`);
+    if (differing.length) failed = true;
+  }
 }
 process.exit(failed ? 1 : 0);

@@ -153,7 +153,8 @@ if (withPeers) {
   console.log(`  folio ${fmt(d.folio.wall)}, Docusaurus ${d.docusaurus.version} ${fmt(d.docusaurus.wall)}: ${d.ratio.toFixed(3)} of its wall`);
 }
 
-for (const [script, title] of [
+for (const [script, title, args = []] of [
+  ['differential.mjs', 'The fast path of the parse against the full parse: trees, compiled pages and out/ byte for byte', ['--pages', '1000', '--rounds', '3', '--identical']],
   ['api-stage.mjs', 'API stage (typedoc)'],
   ['client-budget.mjs', 'Client JavaScript budget'],
   ['dev-loop.mjs', 'Dev loop (folio serve)'],
@@ -161,7 +162,7 @@ for (const [script, title] of [
   const file = path.join(here, script);
   if (!existsSync(file)) continue;
   console.log(`\n${title}:`);
-  const r = spawnSync(process.execPath, [file], { encoding: 'utf8', cwd: root, timeout: 30 * 60_000 });
+  const r = spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', cwd: root, timeout: 30 * 60_000 });
   const text = `${r.stdout}${r.status === 0 ? '' : `\n(failed: ${r.stderr.slice(-2000)})`}`.trim();
   console.log(text);
   results.extra.push({ title, text });
