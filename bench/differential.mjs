@@ -164,7 +164,13 @@ if (identical) {
       for (const entry of readdirSync(at, { withFileTypes: true })) {
         const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
         if (entry.isDirectory()) walk(path.join(at, entry.name), rel);
-        else files.set(rel, createHash('sha1').update(readFileSync(path.join(at, entry.name))).digest('hex'));
+        else
+          files.set(
+            rel,
+            createHash('sha1')
+              .update(readFileSync(path.join(at, entry.name)))
+              .digest('hex'),
+          );
       }
     };
     walk(dir, '');
@@ -185,7 +191,9 @@ if (identical) {
       rmSync(out, { recursive: true, force: true });
     }
     const differing = [...new Set([...outs.full.keys(), ...outs.folio.keys()])].filter((file) => outs.full.get(file) !== outs.folio.get(file));
-    console.log(`  ${target.name}: ${outs.folio.size} files, ${differing.length ? `${differing.length} differ: ${differing.slice(0, 5).join(', ')}` : 'identical'}`);
+    console.log(
+      `  ${target.name}: ${outs.folio.size} files, ${differing.length ? `${differing.length} differ: ${differing.slice(0, 5).join(', ')}` : 'identical'}`,
+    );
     if (differing.length) failed = true;
   }
 }

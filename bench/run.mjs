@@ -154,7 +154,11 @@ if (withPeers) {
 }
 
 for (const [script, title, args = []] of [
-  ['differential.mjs', 'The fast path of the parse against the full parse: trees, compiled pages and out/ byte for byte', ['--pages', '1000', '--rounds', '3', '--identical']],
+  [
+    'differential.mjs',
+    'The fast path of the parse against the full parse: trees, compiled pages and out/ byte for byte',
+    ['--pages', '1000', '--rounds', '3', '--identical'],
+  ],
   ['api-stage.mjs', 'API stage (typedoc)'],
   ['client-budget.mjs', 'Client JavaScript budget'],
   ['dev-loop.mjs', 'Dev loop (folio serve)'],
