@@ -9,9 +9,10 @@
  *
  * Only `folio api-snapshot` writes it, and only over a snapshot it wrote before.
  */
-import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
+import { isInside, realOrSelf } from '../core/site-paths.js';
 import { FolioError } from '../errors/index.js';
 import { contentKey } from './api-cache.js';
 import type { ApiManifest, ApiProblem, CachedApiModel } from './types.js';
@@ -65,14 +66,15 @@ const toPosix = (file: string) => file.split(path.sep).join('/');
  */
 export function snapshotFile({ root, value, configFile }: { root: string; value: string; configFile: string }): string {
   const file = path.resolve(root, value);
-  const relative = path.relative(root, file);
   const problem = path.isAbsolute(value)
     ? 'is an absolute path'
-    : relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
+    : file === root || !isInside(root, file)
       ? 'is outside the site root'
-      : !file.endsWith('.json')
-        ? 'does not end in .json'
-        : undefined;
+      : !isInside(realOrSelf(root), realPathOf(file))
+        ? 'is outside the site root through a symbolic link'
+        : !file.endsWith('.json')
+          ? 'does not end in .json'
+          : undefined;
   if (problem) {
     throw new FolioError({
       code: 'CONFIG_INVALID',
@@ -82,6 +84,13 @@ export function snapshotFile({ root, value, configFile }: { root: string; value:
     });
   }
   return file;
+}
+
+/** Where a path leads once its existing part's links are followed (the rest as written). */
+function realPathOf(file: string): string {
+  let existing = file;
+  while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  return path.join(realOrSelf(existing), path.relative(existing, file));
 }
 
 /** Reads the snapshot and says whether it holds the model of the sources as they are now. */

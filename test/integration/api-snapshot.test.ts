@@ -4,7 +4,7 @@
  * from, with the very output a typedoc run gives; anything else runs typedoc. The command writes
  * only over a snapshot of its own, and every path a snapshot names is checked before it is read.
  */
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +182,22 @@ describe('api.snapshot paths and the command without one', () => {
       expect(existsSync(path.resolve(root, value))).toBe(false);
     });
   }
+
+  it('a folder of the path that is a link out of the site: refused, nothing written there', () => {
+    const root = siteWithSnapshot('linked/api-model.json');
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'folio-elsewhere-'));
+    try {
+      symlinkSync(elsewhere, path.join(root, 'linked'));
+      for (const command of [['api-snapshot'], ['build']]) {
+        const result = runCli(command, { cwd: root });
+        expect(result.status).toBe(1);
+        expect(result.output).toContain('api.snapshot "linked/api-model.json" is outside the site root through a symbolic link');
+      }
+      expect(readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      removeDir(elsewhere);
+    }
+  });
 
   it('`folio api-snapshot` on a site without api.snapshot says what to set', () => {
     const root = fixture('api-kinds');
