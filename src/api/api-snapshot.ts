@@ -13,12 +13,17 @@ import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import { isInside, realOrSelf } from '../core/site-paths.js';
+import type { Warning } from '../core/warnings.js';
+import { toPosix } from '../content/read-source.js';
 import { FolioError } from '../errors/index.js';
 import { contentKey } from './api-cache.js';
 import type { ApiManifest, ApiProblem, CachedApiModel } from './types.js';
 
 /** Bump when the stored shape changes (an older snapshot is then out of date, not wrong). */
 export const SNAPSHOT_FORMAT = 'folio-api-snapshot-1';
+/** What every format's name starts with: a file folio wrote, of this format or another. */
+const SNAPSHOT_PREFIX = 'folio-api-snapshot-';
+const isSnapshotName = (value: unknown): boolean => typeof value === 'string' && value.startsWith(SNAPSHOT_PREFIX);
 
 /** Larger than any model folio writes (this site's: 0.2 MB); a larger file is not read. */
 const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -56,9 +61,9 @@ function withPackagePaths(project: CachedApiModel['project'], change: (file: str
   return copy(project) as CachedApiModel['project'];
 }
 
-export type SnapshotRead = { status: 'current'; model: CachedApiModel; manifest: ApiManifest } | { status: 'missing' | 'stale' | 'invalid'; reason: string };
-
-const toPosix = (file: string) => file.split(path.sep).join('/');
+export type SnapshotRead =
+  | { status: 'current'; model: CachedApiModel; manifest: ApiManifest; hash: { key: string; portable: string } }
+  | { status: 'missing' | 'stale' | 'invalid'; reason: string };
 
 /**
  * `api.snapshot` as a path: a `.json` file inside the site root. Anything else is a config error
@@ -136,8 +141,9 @@ export function readApiSnapshot({ file, root, inputKey }: { file: string; root: 
       manifest[kind].push(absolute);
     }
   }
-  if (contentKey({ inputKey, manifest, root }).portable !== snapshot.contentKey)
-    return { status: 'stale', reason: 'was made from other versions of the API sources' };
+  // The sources' hash, kept for the cache entries the build writes from this snapshot.
+  const hash = contentKey({ inputKey, manifest, root });
+  if (hash.portable !== snapshot.contentKey) return { status: 'stale', reason: 'was made from other versions of the API sources' };
   const problems: ApiProblem[] = snapshot.model.problems.map((problem) =>
     problem.location ? { ...problem, location: { ...problem.location, file: path.resolve(root, problem.location.file) } } : problem,
   );
@@ -151,7 +157,16 @@ export function readApiSnapshot({ file, root, inputKey }: { file: string; root: 
     // Nested deeper than the stack allows: no model typedoc writes.
     return { status: 'invalid', reason: 'is nested too deeply' };
   }
-  return { status: 'current', model: { project, problems }, manifest };
+  return { status: 'current', model: { project, problems }, manifest, hash };
+}
+
+/** A problem of the model as a build warning (also printed by `folio api-snapshot`). */
+export function problemWarning(problem: ApiProblem): Warning {
+  return {
+    code: problem.kind === 'typescript' ? 'API_TYPE_ERROR' : 'API_DOC_WARNING',
+    message: problem.message,
+    ...(problem.location ? { location: problem.location } : {}),
+  };
 }
 
 /** What `folio api-snapshot` writes. */
@@ -190,8 +205,7 @@ export function writeApiSnapshot({ file, text, root }: { file: string; text: str
     let ours = false;
     if (existing.isFile() && existing.size <= MAX_SNAPSHOT_BYTES) {
       try {
-        const { folio } = JSON.parse(readFileSync(file, 'utf8')) as { folio?: unknown };
-        ours = typeof folio === 'string' && folio.startsWith('folio-api-snapshot-');
+        ours = isSnapshotName((JSON.parse(readFileSync(file, 'utf8')) as { folio?: unknown }).folio);
       } catch {
         ours = false;
       }
@@ -208,7 +222,7 @@ export function writeApiSnapshot({ file, text, root }: { file: string; text: str
 }
 
 function shapeProblem(value: unknown): string | undefined {
-  if (!isObject(value) || typeof value.folio !== 'string' || !value.folio.startsWith('folio-api-snapshot-')) return 'is not an API snapshot folio wrote';
+  if (!isObject(value) || !isSnapshotName(value.folio)) return 'is not an API snapshot folio wrote';
   const strings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
   if (typeof value.inputKey !== 'string' || typeof value.contentKey !== 'string') return 'has no keys';
   if (!isObject(value.manifest) || !strings(value.manifest.files) || !strings(value.manifest.dirs)) return 'has no list of sources';

@@ -8,10 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildContext } from '../core/context.js';
-import { readSource } from '../content/read-source.js';
+import { readSource, toPosix } from '../content/read-source.js';
 import { FolioError } from '../errors/index.js';
 import { MANIFEST_NAMESPACE, MODEL_NAMESPACE, contentKey, inputKey } from './api-cache.js';
-import { readApiSnapshot, snapshotFile } from './api-snapshot.js';
+import { problemWarning, readApiSnapshot, snapshotFile } from './api-snapshot.js';
 import { runInWorker, workerEntry } from '../core/worker-pool.js';
 import { runTypedoc, type TypedocInput, type TypedocRun } from './run-typedoc.js';
 import type { ApiManifest, ApiModel, CachedApiModel } from './types.js';
@@ -43,11 +43,10 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
   // FOLIO_API_SNAPSHOT=0 leaves the snapshot unread (a benchmark of the build as typedoc makes it).
   if (!model && snapshot && process.env.FOLIO_API_SNAPSHOT !== '0') {
     // Not in the cache (a clean checkout): the site's snapshot, when it is of these very sources.
-    const name = path.relative(ctx.root, snapshot).split(path.sep).join('/');
+    const name = toPosix(path.relative(ctx.root, snapshot));
     const read = readApiSnapshot({ file: snapshot, root: ctx.root, inputKey: key });
     if (read.status === 'current') {
-      ({ model, manifest } = read);
-      hash = contentKey({ inputKey: key, manifest, root: ctx.root });
+      ({ model, manifest, hash } = read);
       ctx.cache.set(MANIFEST_NAMESPACE, key, manifest);
       ctx.cache.set(MODEL_NAMESPACE, hash.key, model);
       source = `from the snapshot ${name}`;
@@ -70,13 +69,7 @@ export async function loadApiModel(ctx: BuildContext): Promise<ApiModel> {
   }
   for (const file of [...manifest!.files, ...manifest!.dirs, ...entryPoints, ...(tsconfig ? [tsconfig] : []), ...(readmeFile ? [readmeFile] : [])])
     ctx.cache.dependencies.add(file);
-  for (const problem of model.problems) {
-    ctx.warnings.add({
-      code: problem.kind === 'typescript' ? 'API_TYPE_ERROR' : 'API_DOC_WARNING',
-      message: problem.message,
-      ...(problem.location ? { location: problem.location } : {}),
-    });
-  }
+  for (const problem of model.problems) ctx.warnings.add(problemWarning(problem));
   const ms = performance.now() - started;
   const exports = model.project.children?.length ?? 0;
   ctx.logger.stage('api (typedoc)', ms, `${generated ? 'generated' : source}, ${exports} exports${generated && source !== 'cached' ? ` (${source})` : ''}`);

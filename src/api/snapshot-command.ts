@@ -7,7 +7,8 @@ import { loadConfig } from '../config/load-config.js';
 import { cacheDirFor } from '../core/context.js';
 import { createLogger, formatMs, type Logger } from '../core/logger.js';
 import { FolioError } from '../errors/index.js';
-import { readApiSnapshot, snapshotText, writeApiSnapshot } from './api-snapshot.js';
+import { toPosix } from '../content/read-source.js';
+import { problemWarning, readApiSnapshot, snapshotText, writeApiSnapshot } from './api-snapshot.js';
 import { apiInputs } from './load-api.js';
 import { runTypedoc } from './run-typedoc.js';
 
@@ -40,13 +41,8 @@ export async function apiSnapshotCommand({ root: rootOption, logger = createLogg
     if (readApiSnapshot({ file, root, inputKey: inputs.key }).status !== 'current') write();
     const check = readApiSnapshot({ file, root, inputKey: inputs.key });
     if (check.status !== 'current') throw new Error(`the snapshot just written ${'reason' in check ? check.reason : ''}`);
-    for (const problem of run.problems)
-      logger.warn({
-        code: problem.kind === 'typescript' ? 'API_TYPE_ERROR' : 'API_DOC_WARNING',
-        message: problem.message,
-        ...(problem.location ? { location: problem.location } : {}),
-      });
-    const name = path.relative(root, file).split(path.sep).join('/');
+    for (const problem of run.problems) logger.warn(problemWarning(problem));
+    const name = toPosix(path.relative(root, file));
     logger.info(
       `Wrote the API snapshot ${name} (${run.project.children?.length ?? 0} exports from ${run.manifest.files.length} files) in ${formatMs(performance.now() - started)}.`,
     );

@@ -308,6 +308,13 @@ export function outputTarget(outDir: string, urlPath: string): string {
   return target;
 }
 
+/** Makes a folder unless `made` (the folders a writer made already) has it: a recursive mkdir of one that exists is two system calls. */
+export function makeDirOnce(dir: string, made?: Set<string>): void {
+  if (made?.has(dir)) return;
+  mkdirSync(dir, { recursive: true });
+  made?.add(dir);
+}
+
 /**
  * Writes a file of the output by its URL path (`/blog/rss.xml`), confined to the output folder. In
  * this thread: an emitter's hundreds of small files cost less written in turn than through
@@ -315,12 +322,7 @@ export function outputTarget(outDir: string, urlPath: string): string {
  */
 export function writeOutputFile(outDir: string, urlPath: string, contents: string | Uint8Array, madeDirs?: Set<string>): void {
   const target = outputTarget(outDir, urlPath);
-  // `madeDirs`: the folders this writer made already (a recursive mkdir of one is two system calls).
-  const dir = path.dirname(target);
-  if (!madeDirs?.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    madeDirs?.add(dir);
-  }
+  makeDirOnce(path.dirname(target), madeDirs);
   try {
     // Never over a file the build already wrote (a page, an asset): that is two owners for one URL.
     writeFileSync(target, contents, { flag: 'wx' });

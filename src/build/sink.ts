@@ -11,14 +11,14 @@
  *
  * Paths are URL paths of the site (`/docs/x/index.html`).
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copyStatic } from '../assets/emit-assets.js';
 import type { Warning } from '../core/warnings.js';
 import { carryOver, statOf } from './incremental/reuse-output.js';
 import { isLinkTargetFile } from './incremental/session-state.js';
 import { PendingOutput, removeOutputFiles } from './incremental/staging.js';
-import { discardOutput, outputTarget, writeOutputFile } from './output.js';
+import { discardOutput, makeDirOnce, outputTarget, writeOutputFile } from './output.js';
 import type { KeptPage, OutputSink } from '../core/output-sink.js';
 
 export type { KeptPage, OutputSink } from '../core/output-sink.js';
@@ -40,11 +40,7 @@ export class FolderSink implements OutputSink {
    */
   write(urlPath: string, contents: string | Uint8Array): void {
     const file = outputTarget(this.dir, urlPath);
-    const dir = path.dirname(file);
-    if (!this.dirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
+    makeDirOnce(path.dirname(file), this.dirs);
     writeFileSync(file, contents);
   }
 
@@ -55,7 +51,7 @@ export class FolderSink implements OutputSink {
 
   copy(urlPath: string, source: string): void {
     const target = outputTarget(this.dir, urlPath);
-    mkdirSync(path.dirname(target), { recursive: true });
+    makeDirOnce(path.dirname(target), this.dirs);
     copyFileSync(source, target);
   }
 

@@ -686,10 +686,7 @@ class FastParser {
     if (close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
     const label = text.slice(from + 1, close);
     if (label === '' || label.startsWith(' ') || label.endsWith(' ') || label.includes('\n')) throw GIVE_UP;
-    const paren = text.indexOf(')', close + 2);
-    if (paren < 0 || paren >= to) throw GIVE_UP;
-    const url = text.slice(close + 2, paren);
-    if (!DESTINATION.test(url)) throw GIVE_UP;
+    const { url, paren } = this.destination(close, to);
     this.inLabel = true;
     const children = this.inline(from + 1, close);
     this.inLabel = false;
@@ -716,6 +713,15 @@ class FastParser {
     throw GIVE_UP;
   }
 
+  /** The `(destination)` after a label's `]` at `close`: plain (see DESTINATION), no title. */
+  private destination(close: number, to: number): { url: string; paren: number } {
+    const paren = this.text.indexOf(')', close + 2);
+    if (paren < 0 || paren >= to) throw GIVE_UP;
+    const url = this.text.slice(close + 2, paren);
+    if (!DESTINATION.test(url)) throw GIVE_UP;
+    return { url, paren };
+  }
+
   /** `![alt](destination)`: an alt of plain text on one line (it is the image's `alt` as written). */
   private image(from: number, to: number): { node: Node; to: number } {
     const text = this.text;
@@ -723,10 +729,7 @@ class FastParser {
     if (close < 0 || close + 1 >= to || text.charCodeAt(close + 1) !== 40 /* ( */) throw GIVE_UP;
     const alt = text.slice(from + 2, close);
     if (alt === '' || /[[*`\n^!]/.test(alt) || TEXT_STOP.test(alt) || alt.startsWith(' ') || alt.endsWith(' ')) throw GIVE_UP;
-    const paren = text.indexOf(')', close + 2);
-    if (paren < 0 || paren >= to) throw GIVE_UP;
-    const url = text.slice(close + 2, paren);
-    if (!DESTINATION.test(url)) throw GIVE_UP;
+    const { url, paren } = this.destination(close, to);
     return { node: { type: 'image', title: null, url, alt, position: this.span(from, paren + 1) }, to: paren + 1 };
   }
 
