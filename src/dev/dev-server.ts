@@ -125,7 +125,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let watchedNow: string[] = [];
   const rebuild = async (events: FileEvent[]) => {
     await guard.reading(events);
-    const result = await session.update(events);
+    const started = performance.now();
+    let result: UpdateResult;
+    try {
+      result = await session.update(events);
+    } catch (error) {
+      // A rebuild that throws (a fault of folio's, not of the site) is told like a failed build,
+      // in the terminal and in the open pages; before, the queue swallowed it and serve fell
+      // silent. Its changes stay pending in the session and are applied with the next one.
+      result = { ok: false, kind: 'incremental', changed: [...new Set(events.map((event) => event.path))], error, durationMs: performance.now() - started };
+    }
     if (result.ok) {
       if (result.kind === 'none') return options.onRebuild?.(result);
       for (const warning of result.warnings) print(formatWarning(warning));

@@ -28,7 +28,12 @@ const clientJs = () =>
 async function change(action: () => void): Promise<SseEvent> {
   const after = sse.events.length;
   action();
-  return sse.next({ after, match: (event) => event.name === 'update' || event.name === 'build-error' });
+  try {
+    return await sse.next({ after, match: (event) => event.name === 'update' || event.name === 'build-error' });
+  } catch (error) {
+    // What serve printed tells a change it never saw from a rebuild that never ended.
+    throw new Error(`${(error as Error).message}\nfolio serve printed:\n${server.output().slice(-4000)}`);
+  }
 }
 
 const FOOTER = `export default function Footer() {
