@@ -18,7 +18,7 @@ import type { Warning } from '../core/warnings.js';
 import { carryOver, statOf } from './incremental/reuse-output.js';
 import { isLinkTargetFile } from './incremental/session-state.js';
 import { PendingOutput, removeOutputFiles } from './incremental/staging.js';
-import { discardOutput, makeDirOnce, outputTarget, writeOutputFile } from './output.js';
+import { discardOutput, linkTargetFiles, makeDirOnce, outputTarget, writeOutputFile } from './output.js';
 import type { KeptPage, OutputSink } from '../core/output-sink.js';
 
 export type { KeptPage, OutputSink } from '../core/output-sink.js';
@@ -72,9 +72,7 @@ export class FolderSink implements OutputSink {
   }
 
   async files(): Promise<Set<string>> {
-    const { default: fg } = await import('fast-glob');
-    const files = await fg('**/*', { cwd: this.dir, onlyFiles: true, ignore: ['**/index.html', 'assets/data/**'] });
-    return new Set(files.map((file) => `/${file}`));
+    return linkTargetFiles(this.dir);
   }
 
   async discard(): Promise<void> {
