@@ -18,6 +18,7 @@ import { hashOf } from '../core/hash.js';
 import { heldIdsOf } from '../shared/lazy-panels.js';
 import { FolioError, isFolioError, lineOf } from '../errors/index.js';
 import { applyCompat, type CompatOptions } from './compat.js';
+import { hastToHtml } from './hast-html.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
 import type { Highlighting } from './highlight.js';
 import { childrenBefore, transformMdast, type Heading } from './mdast-transforms.js';
@@ -180,6 +181,14 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
   }
 }
 
+/**
+ * A page's tree as HTML: folio's own serializer (hast-html.ts), hast-util-to-html for what it
+ * does not write, and on the reference path (FOLIO_FULL_PARSE=1) always.
+ */
+function serialize(tree: HastRoot, toHtml: (tree: HastRoot, options: { allowDangerousHtml: boolean }) => string): string {
+  return (fullParseForced() ? undefined : hastToHtml(tree)) ?? toHtml(tree, { allowDangerousHtml: true });
+}
+
 async function compileChecked(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
   const { toHast, toHtml } = await loadHtmlTools();
   const mdx = isMdx(input);
@@ -212,14 +221,14 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     collected = decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
-    html = toHtml(hast, { allowDangerousHtml: true });
+    html = serialize(hast, toHtml);
   }
   let excerptHtml: string | undefined;
   if (excerptTree) {
     const hast = toHast(excerptTree as MdastRoot, { allowDangerousHtml: !mdx }) as HastRoot;
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
-    excerptHtml = toHtml(hast, { allowDangerousHtml: true });
+    excerptHtml = serialize(hast, toHtml);
   }
   return {
     html,

@@ -44,7 +44,10 @@ export const ALL_SYNTAX: SyntaxNeeds = {
   mdxSyntax: true,
 };
 
-/** Whether the pre-pass is off for this process (the reference path, for tests and benches). */
+/**
+ * Whether this process takes the reference path (tests and benches): no pre-pass, no fast path,
+ * and the pages' HTML written by hast-util-to-html rather than folio's serializer (hast-html.ts).
+ */
 export function fullParseForced(): boolean {
   return process.env.FOLIO_FULL_PARSE === '1';
 }
