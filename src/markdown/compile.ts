@@ -19,6 +19,7 @@ import { heldIdsOf } from '../shared/lazy-panels.js';
 import { FolioError, isFolioError, lineOf } from '../errors/index.js';
 import { applyCompat, type CompatOptions } from './compat.js';
 import { hastToHtml } from './hast-html.js';
+import { type MdastHastOptions, mdastToHast } from './mdast-hast.js';
 import { decorateAndCollect, highlightCode, type SourceRef } from './hast-transforms.js';
 import type { Highlighting } from './highlight.js';
 import { childrenBefore, transformMdast, type Heading } from './mdast-transforms.js';
@@ -182,6 +183,14 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
 }
 
 /**
+ * A page's markdown tree as an HTML tree: folio's own converter (mdast-hast.ts), mdast-util-to-hast
+ * for what it leaves out, and on the reference path (FOLIO_FULL_PARSE=1) always.
+ */
+function toHastTree(tree: MdastRoot, options: MdastHastOptions, toHast: (tree: MdastRoot, options: never) => unknown): HastRoot {
+  return (fullParseForced() ? undefined : mdastToHast(tree, options)) ?? (toHast(tree, options as never) as HastRoot);
+}
+
+/**
  * A page's tree as HTML: folio's own serializer (hast-html.ts), hast-util-to-html for what it
  * does not write, and on the reference path (FOLIO_FULL_PARSE=1) always.
  */
@@ -218,14 +227,14 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     const { remarkGfm, remarkDirective } = await loadToolkit();
     ({ html, collected } = await renderWithMdx(text, input, imports, { remarkGfm, remarkDirective }, islands));
   } else {
-    const hast = toHast(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }) as HastRoot;
+    const hast = toHastTree(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }, toHast);
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     collected = decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
     html = serialize(hast, toHtml);
   }
   let excerptHtml: string | undefined;
   if (excerptTree) {
-    const hast = toHast(excerptTree as MdastRoot, { allowDangerousHtml: !mdx }) as HastRoot;
+    const hast = toHastTree(excerptTree as MdastRoot, { allowDangerousHtml: !mdx }, toHast);
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
     excerptHtml = serialize(hast, toHtml);
