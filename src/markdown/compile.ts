@@ -104,7 +104,11 @@ async function loadToolkit() {
   };
 }
 
-/** The HTML tools, imported on the first compile: a build whose pages all come from the cache starts without them. */
+/**
+ * mdast-util-to-hast and hast-util-to-html, imported when a page needs them: a node folio's converter
+ * or serializer leaves to them (mdast-hast.ts, hast-html.ts), or the reference path. Everyday pages,
+ * and a build whose pages all come from the cache, never load them.
+ */
 async function loadHtmlTools() {
   const [{ toHast }, { toHtml }] = await Promise.all([import('mdast-util-to-hast'), import('hast-util-to-html')]);
   return { toHast, toHtml };
@@ -186,20 +190,21 @@ async function compileUncached(input: CompileInput & { stripTitle: boolean }): P
  * A page's markdown tree as an HTML tree: folio's own converter (mdast-hast.ts), mdast-util-to-hast
  * for what it leaves out, and on the reference path (FOLIO_FULL_PARSE=1) always.
  */
-function toHastTree(tree: MdastRoot, options: MdastHastOptions, toHast: (tree: MdastRoot, options: never) => unknown): HastRoot {
-  return (fullParseForced() ? undefined : mdastToHast(tree, options)) ?? (toHast(tree, options as never) as HastRoot);
+async function toHastTree(tree: MdastRoot, options: MdastHastOptions): Promise<HastRoot> {
+  const own = fullParseForced() ? undefined : mdastToHast(tree, options);
+  return own ?? ((await loadHtmlTools()).toHast(tree, options as never) as HastRoot);
 }
 
 /**
  * A page's tree as HTML: folio's own serializer (hast-html.ts), hast-util-to-html for what it
  * does not write, and on the reference path (FOLIO_FULL_PARSE=1) always.
  */
-function serialize(tree: HastRoot, toHtml: (tree: HastRoot, options: { allowDangerousHtml: boolean }) => string): string {
-  return (fullParseForced() ? undefined : hastToHtml(tree)) ?? toHtml(tree, { allowDangerousHtml: true });
+async function serialize(tree: HastRoot): Promise<string> {
+  const own = fullParseForced() ? undefined : hastToHtml(tree);
+  return own ?? (await loadHtmlTools()).toHtml(tree, { allowDangerousHtml: true });
 }
 
 async function compileChecked(input: CompileInput & { stripTitle: boolean }): Promise<CompiledContent> {
-  const { toHast, toHtml } = await loadHtmlTools();
   const mdx = isMdx(input);
   const { text, truncateLine } = applyCompat(input.body, mdx ? input.options.compat : { comments: false, admonitions: true, headingIds: true });
   // Absurd nesting is refused before the parser spends minutes on it (see nesting.ts).
@@ -227,17 +232,17 @@ async function compileChecked(input: CompileInput & { stripTitle: boolean }): Pr
     const { remarkGfm, remarkDirective } = await loadToolkit();
     ({ html, collected } = await renderWithMdx(text, input, imports, { remarkGfm, remarkDirective }, islands));
   } else {
-    const hast = toHastTree(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] }, toHast);
+    const hast = await toHastTree(tree, { allowDangerousHtml: !mdx, passThrough: [...MDX_NODE_TYPES] });
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     collected = decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
-    html = serialize(hast, toHtml);
+    html = await serialize(hast);
   }
   let excerptHtml: string | undefined;
   if (excerptTree) {
-    const hast = toHastTree(excerptTree as MdastRoot, { allowDangerousHtml: !mdx }, toHast);
+    const hast = await toHastTree(excerptTree as MdastRoot, { allowDangerousHtml: !mdx });
     await highlightCode({ tree: hast, highlighter: input.highlighter, cache: input.cache, cacheSalt: input.cacheSalt });
     decorateAndCollect(hast, { lineOffset: input.bodyLineOffset });
-    excerptHtml = serialize(hast, toHtml);
+    excerptHtml = await serialize(hast);
   }
   return {
     html,
