@@ -309,13 +309,26 @@ export function patternFirstScanners(
  * gzipped in base64 and unpacks them through `Response`, `Blob` and `DecompressionStream`, which
  * load Node's fetch implementation first: ~0.3 s of each compiling thread's start, for nothing.
  */
-function onigurumaBinary(): Promise<Uint8Array | typeof import('shiki/wasm')> {
+function onigurumaBinary(): Promise<OnigurumaInstantiator | typeof import('shiki/wasm')> {
   const packed = () => import('shiki/wasm');
   try {
-    return readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).catch(packed);
+    return readFile(fileURLToPath(import.meta.resolve('shiki/onig.wasm'))).then(instantiatorOf, packed);
   } catch {
     return packed();
   }
+}
+
+type OnigurumaInstantiator = {
+  instantiator: (imports: Record<string, Record<string, WebAssembly.ImportValue>> | undefined) => Promise<WebAssembly.WebAssemblyInstantiatedSource>;
+};
+
+/**
+ * The bytes as an instantiator: handed bytes, shiki's loader first asks whether they are a fetch
+ * `Response` (`instanceof Response`), and touching that global loads Node's fetch implementation
+ * (undici): 60–90 ms of each highlighting thread, for nothing.
+ */
+function instantiatorOf(bytes: Uint8Array): OnigurumaInstantiator {
+  return { instantiator: (imports) => WebAssembly.instantiate(bytes as BufferSource, imports) };
 }
 
 /** One run of text and its style in both themes. */
