@@ -32,6 +32,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { isFileEntry } from '../core/dirent.js';
 import { FolioError, fsError, isFsError } from '../errors/index.js';
 import { shown } from './output-guard.js';
 
@@ -324,19 +325,11 @@ export function linkTargetFiles(outDir: string): Set<string> {
       const url = `${urlDir}/${entry.name}`;
       if (entry.isDirectory()) {
         if (url !== '/assets/data') visit(path.join(dir, entry.name), url);
-      } else if (entry.name !== 'index.html' && (entry.isFile() || isFileThroughLink(path.join(dir, entry.name)))) files.add(url);
+      } else if (entry.name !== 'index.html' && isFileEntry(path.join(dir, entry.name), entry)) files.add(url);
     }
   };
   visit(outDir, '');
   return files;
-}
-
-function isFileThroughLink(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** Makes a folder unless `made` (the folders a writer made already) has it: a recursive mkdir of one that exists is two system calls. */

@@ -10,3 +10,13 @@ export function isFolderEntry(full: string, entry: Dirent): boolean {
     return false;
   }
 }
+
+/** Whether a directory entry is a file, following a symbolic link (a broken link is not). */
+export function isFileEntry(full: string, entry: Dirent): boolean {
+  if (!entry.isSymbolicLink()) return entry.isFile();
+  try {
+    return statSync(full).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -105,9 +105,10 @@ async function loadToolkit() {
 }
 
 /**
- * mdast-util-to-hast and hast-util-to-html, imported when a page needs them: a node folio's converter
- * or serializer leaves to them (mdast-hast.ts, hast-html.ts), or the reference path. Everyday pages,
- * and a build whose pages all come from the cache, never load them.
+ * mdast-util-to-hast's `toHast` and hast-util-to-html, imported when a page needs them: a node
+ * folio's converter or serializer leaves to them (mdast-hast.ts, hast-html.ts), or the reference
+ * path. Everyday pages never load hast-util-to-html (mdast-hast.ts uses mdast-util-to-hast's
+ * handlers), and a build whose pages all come from the cache loads neither.
  */
 async function loadHtmlTools() {
   const [{ toHast }, { toHtml }] = await Promise.all([import('mdast-util-to-hast'), import('hast-util-to-html')]);
