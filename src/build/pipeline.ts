@@ -16,10 +16,10 @@ import { bundleClient, siteDataFile } from '../assets/emit-assets.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Content } from '../content/types.js';
 import type { BuildContext } from '../core/context.js';
-import { boundHeapGrowth } from '../core/heap-growth.js';
 import { settleAll } from '../core/settle-all.js';
 import { isInside } from '../core/site-paths.js';
 import type { Runner } from '../core/task.js';
+import { tuneV8 } from '../core/v8-flags.js';
 import type { Warning } from '../core/warnings.js';
 import { emittersFor } from '../emitters/registry.js';
 import { runEmitters, startEmitters, type EmitOutcome } from '../emitters/run-emitters.js';
@@ -237,7 +237,7 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput,
   // The .tsx pages are all found here (a background section adds the API only).
   found?.(discovered.content);
   const sources = { content: discovered.content } as Sources;
-  boundHeapGrowth(markdownSources(discovered.content).length);
+  tuneV8(markdownSources(discovered.content).length, { oneShot: !keepUnresolved });
   const routeTable = async () => {
     sources.discoveryWarnings = [...ctx.warnings.items];
     sources.table = await run(
