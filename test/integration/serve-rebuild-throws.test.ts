@@ -31,6 +31,9 @@ afterAll(async () => {
   removeDir(site);
 });
 
+/** The next rebuild's outcome after event number `after`: a failed build or an update. */
+const outcome = (after: number) => sse.next({ after, match: (event) => event.name === 'build-error' || event.name === 'update', timeoutMs: 30_000 });
+
 describe('a rebuild that throws', () => {
   it('is told as a build error; the next change builds both', async () => {
     const update = server.session.update.bind(server.session);
@@ -45,7 +48,7 @@ describe('a rebuild that throws', () => {
 
     let after = sse.events.length;
     writeFileSync(page, '---\ntitle: Getting started\n---\n\nThe kettle is on.\n');
-    const failed = await sse.next({ after, match: (event) => event.name === 'build-error' || event.name === 'update', timeoutMs: 30_000 });
+    const failed = await outcome(after);
     expect(failed.name).toBe('build-error');
     expect(String(failed.data.message)).toContain('the bundler went away');
     expect(lines.some((line) => /getting-started\.md → build failed/.test(line))).toBe(true);
@@ -55,7 +58,7 @@ describe('a rebuild that throws', () => {
 
     after = sse.events.length;
     writeFileSync(other, '---\ntitle: Notes\n---\n\nThe cups are in the cupboard.\n');
-    const updated = await sse.next({ after, match: (event) => event.name === 'build-error' || event.name === 'update', timeoutMs: 30_000 });
+    const updated = await outcome(after);
     expect(updated.name, JSON.stringify(updated.data)).toBe('update');
     // The change the failed rebuild held was built with this one.
     expect(await (await fetch(`${server.url}/docs/getting-started`)).text()).toContain('The kettle is on.');
