@@ -286,6 +286,9 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput,
     (r) =>
       `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.threads ? `, on ${r.threads} threads` : ''}${highlighter.threadStarted ? ', code highlighted on a thread of its own' : ''}`,
   );
+  // A one-shot build highlights nothing after its compile: the highlighting thread's memory is not
+  // kept through rendering, when memory peaks.
+  if (!keepUnresolved) await highlighter.release?.();
   return sources;
 }
 

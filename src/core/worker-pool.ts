@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
 import { rebuildWorkerError } from '../errors/index.js';
 
 /**
@@ -46,7 +46,8 @@ interface Slot {
 }
 
 export interface Pool<In, Out> {
-  run(job: In): Promise<Out>;
+  /** `transfer`: objects moved to the worker with the job (a MessagePort), not copied. */
+  run(job: In, transfer?: readonly Transferable[]): Promise<Out>;
   close(): Promise<void>;
   size: number;
 }
@@ -64,7 +65,8 @@ export function createPool<In, Out>({
 }: {
   file: URL;
   size: number;
-  workerData?: unknown;
+  /** What each worker starts with; a function gives the i-th its own, with objects to move to it. */
+  workerData?: unknown | ((index: number) => { data: unknown; transfer: readonly Transferable[] });
   resourceLimits?: ResourceLimits;
 }): Pool<In, Out> {
   const pending = new Map<number, Pending>();
@@ -78,7 +80,8 @@ export function createPool<In, Out>({
     pending.clear();
   };
   for (let i = 0; i < size; i++) {
-    const worker = new Worker(file, { workerData, resourceLimits });
+    const own = typeof workerData === 'function' ? workerData(i) : { data: workerData, transfer: [] };
+    const worker = new Worker(file, { workerData: own.data, transferList: [...own.transfer], resourceLimits });
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
       const job = pending.get(message.id);
@@ -94,14 +97,14 @@ export function createPool<In, Out>({
   }
   return {
     size,
-    run(job) {
+    run(job, transfer = []) {
       if (broken !== undefined) return Promise.reject(broken);
       const id = nextId++;
       const slot = slots.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
       slot.busy++;
       return new Promise<Out>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        slot.worker.postMessage({ id, job });
+        slot.worker.postMessage({ id, job }, [...transfer]);
       });
     },
     async close() {

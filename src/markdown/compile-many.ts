@@ -1,8 +1,9 @@
 /**
  * Compiles many markdown files, on every core when it pays: files already
  * in the cache are read in this thread, the others go to a pool of worker
- * threads (one per core, each with its own highlighter), which write their
- * results to the shared cache. The output is the same as compiling one file
+ * threads (one per core), which write their results to the shared cache.
+ * Their code blocks are highlighted on the one highlighting thread beside
+ * up to two workers (HighlightThread.connect), else by each thread itself. The output is the same as compiling one file
  * after another: results are keyed by file, and the first error in file
  * order is the one thrown.
  */
@@ -11,7 +12,7 @@ import { runLanes } from '../core/lanes.js';
 import { createPool, defaultThreads, workerEntry } from '../core/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
 import { compileCacheKey, compileFresh, readCompiled, storeCompiled, type CompiledContent, type CompileInput } from './compile.js';
-import type { CompileAnswer, CompileJob } from './compile-worker.js';
+import type { CompileAnswer, CompileJob, CompileWorkerData } from './compile-worker.js';
 import { codeCacheKey } from './hast-transforms.js';
 import { type CodeBlock, CodeHighlighter, codeBlockOf, type Highlighting } from './highlight.js';
 import { HighlightThread } from './highlight-thread.js';
@@ -63,6 +64,16 @@ export interface CompileManyResult {
  */
 const PAGES_IN_FLIGHT = 8;
 
+/**
+ * Compile workers that send their blocks to the one highlighting thread (HighlightThread.connect):
+ * highlighting is about a third of a compiling thread's work, so one thread keeps up with this
+ * thread and two workers; with more, each worker highlights its own.
+ */
+const SHARED_HIGHLIGHTING = 2;
+
+/** This thread's pages in flight beside workers when its blocks are highlighted on another thread. */
+const LOCAL_LANES_SHARED = 4;
+
 /** Jobs in flight per worker: enough to keep it busy, few enough that queued sources do not pile up. */
 const WINDOW_PER_WORKER = 4;
 
@@ -99,18 +110,21 @@ export async function compileMany({
   // 17.6-19.7 s CPU, one worker and this thread 10.3-11.0 s and 16.5-17.7 s, 55 MB less RSS).
   const workers = threads > 1 && misses.length >= PARALLEL_THRESHOLD && file ? Math.min(threads, Math.ceil(misses.length / 8)) - 1 : 0;
   const compiledHere = new Map<string, CompiledContent>();
-  // Beside compile workers, this thread's lane highlights its own blocks: a lane of one page at a
-  // time would wait on every block, and the workers have their grammars compiled anyway.
-  const here = workers > 0 && highlighter instanceof HighlightThread ? highlighter.here : highlighter;
+  // Beside up to SHARED_HIGHLIGHTING workers, every compiling thread sends its blocks to the one
+  // highlighting thread: the grammars are compiled once, not once per thread. Beside more, that
+  // thread could not keep up: this thread's lane and each worker highlight their own blocks.
+  const shared = workers > 0 && workers <= SHARED_HIGHLIGHTING && highlighter instanceof HighlightThread && highlighter.elsewhere;
+  const here = workers > 0 && !shared && highlighter instanceof HighlightThread ? highlighter.here : highlighter;
   // Beside workers the grammars' lists are searched thousands of times: compiled whole at once.
   if (workers > 0 && here instanceof CodeHighlighter) here.wholeLists = true;
   const highlighterHere: Highlighting = here;
+  const ports = shared ? Array.from({ length: workers }, () => (highlighter as HighlightThread).connect({ wholeLists: true })!) : [];
   const compileHere = async (job: CompileJob) => {
     const key = keys.get(job)!;
     const { result, stored } = await compileFresh({ ...(job as CompileInput), highlighter: highlighterHere, cache }, key);
     return keep(job, result, stored ? key : undefined, false);
   };
-  if (workers === 0 && highlighter instanceof HighlightThread && highlighter.elsewhere && bytes < AUTO_PARALLEL_BYTES) {
+  if (highlighter instanceof HighlightThread && highlighter.elsewhere && ((workers === 0 && bytes < AUTO_PARALLEL_BYTES) || shared)) {
     // Its first blocks are asked for only once this thread has loaded the parser and parsed a page:
     // the highlighting thread begins on what the pages plainly hold now (see plain-fences.ts).
     const blocks: CodeBlock[] = [];
@@ -146,7 +160,10 @@ export async function compileMany({
     const pool = createPool<CompileJob, CompileAnswer>({
       file: file!,
       size: workers,
-      workerData: { cacheDir: cache.dir },
+      workerData: (index: number) => ({
+        data: { cacheDir: cache.dir, highlightPort: ports[index] } satisfies CompileWorkerData,
+        transfer: ports[index] ? [ports[index]] : [],
+      }),
       // The syntax trees are short-lived garbage: a 64 MB young generation collects them in fewer
       // scavenges (1,000 pages, two workers, compile stage: 16 MB 8.5 s, 32 MB 7.7 s, 64 MB 7.4 s,
       // 128 MB 7.5 s; peak RSS 395, 435, 490, 604 MB). Pages are no longer held until rendering,
@@ -182,7 +199,9 @@ export async function compileMany({
         }
         await new Promise((resolve) => setImmediate(resolve));
       };
-      await runLanes(misses.length, [...Array.from({ length: workers * WINDOW_PER_WORKER }, () => workerLane), localLane]);
+      // With the highlighting on its own thread, this thread keeps several pages in flight too.
+      const localLanes = Array.from({ length: shared ? LOCAL_LANES_SHARED : 1 }, () => localLane);
+      await runLanes(misses.length, [...Array.from({ length: workers * WINDOW_PER_WORKER }, () => workerLane), ...localLanes]);
     } finally {
       await pool.close();
     }

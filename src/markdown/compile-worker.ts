@@ -1,13 +1,15 @@
 /**
  * Worker thread entry: compiles markdown files sent by the compile stage.
- * Each worker keeps its own highlighter (grammars load once per worker) and
- * writes its results to the shared persistent cache.
+ * Its code blocks go to the build's highlighting thread through a port when
+ * the compile stage gives one, else to a highlighter of its own (grammars
+ * load once per worker); its results go to the shared persistent cache.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Cache, type DeferredEntry } from '../core/cache.js';
 import { workerErrorData } from '../errors/index.js';
 import { compileFresh, type CompileInput, type CompiledContent } from './compile.js';
-import { CodeHighlighter } from './highlight.js';
+import { CodeHighlighter, type Highlighting } from './highlight.js';
+import { HighlightPort } from './highlight-thread.js';
 
 export type CompileJob = Omit<CompileInput, 'highlighter' | 'cache'>;
 
@@ -22,9 +24,17 @@ export interface CompileAnswer {
   entries: DeferredEntry[];
 }
 
-// A compile worker means a large build: its grammars' lists are searched often enough to compile whole.
-const highlighter = new CodeHighlighter({ wholeLists: true });
-const cache = new Cache((workerData as { cacheDir?: string } | undefined)?.cacheDir, { deferPacked: true });
+/** What the compile stage starts a worker with: the cache's folder, and a port to the highlighting thread (if there is one). */
+export interface CompileWorkerData {
+  cacheDir?: string;
+  highlightPort?: MessagePort;
+}
+
+const data = (workerData ?? {}) as CompileWorkerData;
+// A compile worker means a large build: its grammars' lists are searched often enough to compile
+// whole. With a highlighting thread, its blocks are highlighted there (one grammar compile for all).
+const highlighter: Highlighting = data.highlightPort ? new HighlightPort(data.highlightPort) : new CodeHighlighter({ wholeLists: true });
+const cache = new Cache(data.cacheDir, { deferPacked: true });
 
 parentPort!.on('message', async ({ id, job }: { id: number; job: CompileJob }) => {
   try {

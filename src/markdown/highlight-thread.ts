@@ -1,7 +1,8 @@
 /**
  * Highlighting on a thread of its own, for a build that compiles its markdown in this thread alone
  * (a site below compile-many's AUTO_PARALLEL_BYTES, such as this project's: its typedoc thread
- * leaves the second core half idle). Compiling a grammar's expressions is most of what highlighting
+ * leaves the second core half idle), or in this thread and up to two compile workers, which reach
+ * the thread through ports of their own (`connect`, HighlightPort). Compiling a grammar's expressions is most of what highlighting
  * a small site costs (this site: 0.74 s of 1.2 s, before its first block is coloured), and a
  * compile worker would pay it again; a thread that only highlights pays it once, beside the parse.
  *
@@ -12,6 +13,7 @@
  * or with FOLIO_HIGHLIGHT_THREAD=0, the blocks are highlighted here.
  */
 import type { Element } from 'hast';
+import { MessageChannel, type MessagePort, type Transferable } from 'node:worker_threads';
 import { createPool, defaultThreads, type Pool, workerEntry } from '../core/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
 import type { CodeBlock, CodeHighlighter, Highlighting } from './highlight.js';
@@ -26,7 +28,11 @@ export interface HighlightJob {
  * A message to the thread: a block to answer, blocks to tokenize before they are asked for, or
  * (`warm`) to load shiki and its themes before any block is known.
  */
-export type HighlightMessage = { job: HighlightJob } | { prefetch: Pick<CodeBlock, 'code' | 'lang'>[] } | { warm: true };
+export type HighlightMessage =
+  | { job: HighlightJob }
+  | { prefetch: Pick<CodeBlock, 'code' | 'lang'>[] }
+  | { warm: true }
+  | { connect: MessagePort; wholeLists: boolean };
 
 export class HighlightThread implements Highlighting {
   private pool?: Pool<HighlightMessage, string | Element | undefined>;
@@ -80,6 +86,23 @@ export class HighlightThread implements Highlighting {
     this.pool.run({ warm: true }).catch(() => {});
   }
 
+  /**
+   * A port to this highlighting thread for a compile worker (HighlightPort on its side), so that
+   * the worker's blocks are highlighted here too: one thread compiles the grammars' expressions
+   * and keeps one line memo for every compiling thread. Undefined when blocks are not sent to a
+   * thread (then each compiling thread highlights its own). `wholeLists`: a build of many pages.
+   */
+  connect({ wholeLists }: { wholeLists: boolean }): MessagePort | undefined {
+    if (!this.open) return undefined;
+    const { port1, port2 } = new MessageChannel();
+    this.post({ connect: port2, wholeLists }, [port2]).catch(() => {});
+    return port1;
+  }
+
+  release(): Promise<void> {
+    return this.close();
+  }
+
   /** Ends the thread (if it started); blocks asked for after this are highlighted here. */
   async close(): Promise<void> {
     const pool = this.pool;
@@ -88,11 +111,48 @@ export class HighlightThread implements Highlighting {
     await pool?.close();
   }
 
-  private post(message: HighlightMessage): Promise<string | Element | undefined> {
+  private post(message: HighlightMessage, transfer: Transferable[] = []): Promise<string | Element | undefined> {
     this.started = true;
     this.pool ??= createPool<HighlightMessage, string | Element | undefined>({ file: this.file!, size: 1 });
-    return this.pool.run(message).catch((reason: unknown) => {
+    return this.pool.run(message, transfer).catch((reason: unknown) => {
       throw rebuildWorkerError(reason);
+    });
+  }
+}
+
+/**
+ * A compile worker's side of HighlightThread.connect: its blocks go to the highlighting thread
+ * through the port, several pages waiting at once (`elsewhere`).
+ */
+export class HighlightPort implements Highlighting {
+  readonly elsewhere = true;
+  readonly threadStarted = true;
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(reason: unknown): void }>();
+  private nextId = 0;
+
+  constructor(private readonly port: MessagePort) {
+    port.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
+      const job = this.pending.get(message.id);
+      if (!job) return;
+      this.pending.delete(message.id);
+      if ('error' in message && message.error !== undefined) job.reject(rebuildWorkerError(message.error));
+      else job.resolve(message.result);
+    });
+  }
+
+  highlightHtml(block: CodeBlock): Promise<string> {
+    return this.post({ html: true, block }) as Promise<string>;
+  }
+
+  highlight(block: CodeBlock): Promise<Element> {
+    return this.post({ html: false, block }) as Promise<Element>;
+  }
+
+  private post(job: HighlightJob): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.port.postMessage({ id, job: { job } satisfies HighlightMessage });
     });
   }
 }

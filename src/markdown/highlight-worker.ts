@@ -3,7 +3,7 @@
  * highlighter of its own, so that thread parses pages while this one compiles the grammars'
  * expressions and tokenizes. An answer is the block's frame as HTML or its `<pre>` element.
  */
-import { parentPort } from 'node:worker_threads';
+import { type MessagePort, parentPort } from 'node:worker_threads';
 import { workerErrorData } from '../errors/index.js';
 import { type CodeBlock, CodeHighlighter, type DualToken, normaliseLang } from './highlight.js';
 import type { HighlightMessage } from './highlight-thread.js';
@@ -19,7 +19,10 @@ class PrefetchingHighlighter extends CodeHighlighter {
     for (const block of blocks) {
       const key = keyOf(block);
       if (this.ahead.has(key)) continue;
-      const tokens = this.queue.then(() => super.tokenizeBlock(block));
+      // Each after a turn of the event loop: the asks and answers of the compiling threads go
+      // between two blocks (tokenizing is synchronous, and a chain of promises alone would hold
+      // every answer back until the last prefetched block).
+      const tokens = this.queue.then(nextTurn).then(() => super.tokenizeBlock(block));
       this.queue = tokens.catch(() => {});
       // A failure is the asker's to see: the block is tokenized again when asked for.
       tokens.catch(() => this.ahead.delete(key));
@@ -39,26 +42,39 @@ class PrefetchingHighlighter extends CodeHighlighter {
   }
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const keyOf = ({ code, lang }: Pick<CodeBlock, 'code' | 'lang'>) => `${normaliseLang(lang)}\n${code}`;
 
 const highlighter = new PrefetchingHighlighter();
 
-parentPort!.on('message', async ({ id, job: message }: { id: number; job: HighlightMessage }) => {
-  try {
-    if ('warm' in message) {
-      await highlighter.warm();
-      parentPort!.postMessage({ id, result: undefined });
-      return;
+/** Answers the messages of one compiling thread: the main thread's (parentPort), or a compile worker's (a port it connected). */
+function serve(port: MessagePort): void {
+  port.on('message', async ({ id, job: message }: { id: number; job: HighlightMessage }) => {
+    try {
+      if ('warm' in message) {
+        await highlighter.warm();
+        port.postMessage({ id, result: undefined });
+        return;
+      }
+      if ('prefetch' in message) {
+        highlighter.prefetch(message.prefetch);
+        port.postMessage({ id, result: undefined });
+        return;
+      }
+      if ('connect' in message) {
+        if (message.wholeLists) highlighter.wholeLists = true;
+        serve(message.connect);
+        port.postMessage({ id, result: undefined });
+        return;
+      }
+      const { html, block } = message.job;
+      const result = html ? await highlighter.highlightHtml(block) : await highlighter.highlight(block);
+      port.postMessage({ id, result });
+    } catch (error) {
+      port.postMessage({ id, error: workerErrorData(error) });
     }
-    if ('prefetch' in message) {
-      highlighter.prefetch(message.prefetch);
-      parentPort!.postMessage({ id, result: undefined });
-      return;
-    }
-    const { html, block } = message.job;
-    const result = html ? await highlighter.highlightHtml(block) : await highlighter.highlight(block);
-    parentPort!.postMessage({ id, result });
-  } catch (error) {
-    parentPort!.postMessage({ id, error: workerErrorData(error) });
-  }
-});
+  });
+}
+
+serve(parentPort!);

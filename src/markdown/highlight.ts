@@ -485,6 +485,11 @@ export interface Highlighting {
   readonly elsewhere?: boolean;
   /** True once a block went to another thread (for the compile stage's line). */
   readonly threadStarted?: boolean;
+  /**
+   * Called once a one-shot build has compiled its pages: what was kept only for them (a thread of
+   * its own and its memory) may go. A block asked for afterwards is still highlighted.
+   */
+  release?(): Promise<void>;
 }
 
 export class CodeHighlighter implements Highlighting {

@@ -5,7 +5,8 @@
  * the output is the same, byte for byte, as when the main thread highlights
  * (FOLIO_HIGHLIGHT_THREAD=0), for blocks the prefetch reads right, blocks it cannot see (in a list,
  * after an escape), blocks asked for twice, and the element frames of a page MDX turns into code;
- * the stage line says which way it went.
+ * the stage line says which way it went. Beside compile workers (`--threads 2`), the workers send
+ * their blocks to the same thread through a port of their own (HighlightPort): the same bytes again.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import fg from 'fast-glob';
@@ -180,5 +181,66 @@ describe('code highlighted on a thread of its own', () => {
     expect(threaded.join('\n')).toMatch(/a-broken\.mdx/);
     expect(threaded.join('\n')).not.toMatch(/z-broken/);
     expect(threaded).toEqual(build({ FOLIO_HIGHLIGHT_THREAD: '0' }));
+  });
+
+  /** The fixture with `count` pages of every kind of block, each with a line of its own; `extra` writes more. */
+  function manyPages(count: number, extra: (docs: string) => void = () => {}): string {
+    const root = fixture('docusaurus-compat');
+    const docs = path.join(root, 'content/docs/many');
+    mkdirSync(docs, { recursive: true });
+    for (let i = 0; i < count; i++) {
+      const page = ZOO.replace('# Lamp recipes', `# Lamp recipes ${i}`).replace("schedule: ['dusk', 'dawn'],", `schedule: ['dusk', 'dawn'], shelf: ${i},`);
+      writeFileSync(path.join(docs, `recipe-${String(i).padStart(2, '0')}.md`), page.replace('title: Lamp recipes', `title: Lamp recipes ${i}`));
+    }
+    extra(docs);
+    return root;
+  }
+
+  it('beside compile workers, every thread sends its blocks to the one highlighting thread: the same bytes as each highlighting its own', () => {
+    const root = manyPages(40);
+    const build = (out: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+      rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+      const result = runCli(['build', '--out', out, ...args], { cwd: root, env });
+      expect(result.status, result.output).toBe(0);
+      return { output: result.output, tree: treeHash(path.join(root, out)) };
+    };
+    const shared = build('shared', ['--threads', '2']);
+    const own = build('own', ['--threads', '2'], { FOLIO_HIGHLIGHT_THREAD: '0' });
+    const single = build('single', ['--threads', '1'], { FOLIO_HIGHLIGHT_THREAD: '0' });
+    expect(shared.output).toMatch(/compileContent .*on 2 threads, code highlighted on a thread of its own/);
+    expect(own.output).toMatch(/compileContent .*on 2 threads/);
+    expect(own.output).not.toMatch(/thread of its own/);
+    expect(single.output).not.toMatch(/on \d+ threads|thread of its own/);
+    // Every page's own line is in its own page, highlighted.
+    expect(shared.tree['docs/many/recipe-39/index.html']).toBeDefined();
+    const page = readFileSync(path.join(root, 'shared/docs/many/recipe-39/index.html'), 'utf8');
+    expect(page).toMatch(/<span style="[^"]+">[^<]*shelf[^<]*<\/span>/);
+    expect(page).toMatch(/<span style="[^"]+"> ?39,?<\/span>/);
+    expect(shared.tree).toEqual(own.tree);
+    expect(shared.tree).toEqual(single.tree);
+  });
+
+  it('beside compile workers, the first failure in file order is the one reported, wherever its blocks were highlighted', () => {
+    // Pages late in the order fail once their blocks are highlighted; an earlier one fails in its parse.
+    const root = manyPages(40, (docs) => {
+      for (const i of [31, 35, 38])
+        writeFileSync(path.join(docs, `recipe-${i}.md`), `# Broken ${i}\n\n${ZOO.split('# Lamp recipes')[1]}\n\nA value {notDefinedAnywhere.value}\n`);
+      writeFileSync(path.join(docs, 'recipe-36.md'), '# Broken\n\nAnother open {expression\n');
+    });
+    for (const i of [31, 35, 38]) rmSync(path.join(root, `content/docs/many/recipe-${i}.md`));
+    for (const i of [31, 35, 38])
+      writeFileSync(
+        path.join(root, `content/docs/many/recipe-${i}.mdx`),
+        `# Broken ${i}\n\n${ZOO.split('# Lamp recipes')[1]}\n\nA value {notDefinedAnywhere.value}\n`,
+      );
+    const build = (env: NodeJS.ProcessEnv = {}) => {
+      rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+      const result = runCli(['build', '--threads', '2'], { cwd: root, env });
+      expect(result.status, result.output).toBe(1);
+      return result.output.split('\n').filter((line) => /^error|recipe-3\d/.test(line.trim()));
+    };
+    const shared = build();
+    expect(shared.join('\n')).toMatch(/recipe-31\.mdx/);
+    expect(shared).toEqual(build({ FOLIO_HIGHLIGHT_THREAD: '0' }));
   });
 });
