@@ -129,6 +129,8 @@ export class HighlightPort implements Highlighting {
   readonly threadStarted = true;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(reason: unknown): void }>();
   private nextId = 0;
+  /** Set once the other side is gone (the thread ended or failed): every block waiting, or asked for later, is refused with it. */
+  private ended?: Error;
 
   constructor(private readonly port: MessagePort) {
     port.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
@@ -137,6 +139,12 @@ export class HighlightPort implements Highlighting {
       this.pending.delete(message.id);
       if ('error' in message && message.error !== undefined) job.reject(rebuildWorkerError(message.error));
       else job.resolve(message.result);
+    });
+    // No page waits forever on a thread that is gone.
+    port.on('close', () => {
+      this.ended = new Error('the highlighting thread ended before it answered');
+      for (const job of this.pending.values()) job.reject(this.ended);
+      this.pending.clear();
     });
   }
 
@@ -149,6 +157,7 @@ export class HighlightPort implements Highlighting {
   }
 
   private post(job: HighlightJob): Promise<unknown> {
+    if (this.ended) return Promise.reject(this.ended);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
