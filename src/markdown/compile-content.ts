@@ -5,7 +5,6 @@
  * to (pages and images) moved or changed. A one-shot build is the same step
  * with no previous state: everything is compiled and resolved.
  */
-import { compileApi } from '../api/compile-api.js';
 import type { Content } from '../content/types.js';
 import type { SourceFile } from '../content/read-source.js';
 import { referencedFile, resolveContentLinks, resolveRefs, type MediaFile } from '../links/resolve-links.js';
@@ -408,6 +407,9 @@ export async function compileApiPages({
   } else if (!previous || apiDirty) {
     api = new Map();
     const before = ctx.warnings.items.length;
+    // Imported when a site has an API: its components bring React (and, outside a production
+    // NODE_ENV, React's development builds) into the thread, which a site without one never needs.
+    const { compileApi } = await import('../api/compile-api.js');
     for (const [id, compiled] of await compileApi(ctx, { model: content.api, table, highlighter }))
       api.set(id, { compiled, fingerprint: fingerprintOf(compiled) });
     apiWarnings = ctx.warnings.items.slice(before);
