@@ -95,7 +95,8 @@ export class HighlightThread implements Highlighting {
   connect({ wholeLists }: { wholeLists: boolean }): MessagePort | undefined {
     if (!this.open) return undefined;
     const { port1, port2 } = new MessageChannel();
-    this.post({ connect: port2, wholeLists }, [port2]).catch(() => {});
+    // Not a block: the stage line names the thread once blocks go to it (the prefetch, an ask).
+    this.post({ connect: port2, wholeLists }, [port2], false).catch(() => {});
     return port1;
   }
 
@@ -111,8 +112,8 @@ export class HighlightThread implements Highlighting {
     await pool?.close();
   }
 
-  private post(message: HighlightMessage, transfer: Transferable[] = []): Promise<string | Element | undefined> {
-    this.started = true;
+  private post(message: HighlightMessage, transfer: Transferable[] = [], block = true): Promise<string | Element | undefined> {
+    if (block) this.started = true;
     this.pool ??= createPool<HighlightMessage, string | Element | undefined>({ file: this.file!, size: 1 });
     return this.pool.run(message, transfer).catch((reason: unknown) => {
       throw rebuildWorkerError(reason);

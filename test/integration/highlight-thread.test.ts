@@ -220,6 +220,19 @@ describe('code highlighted on a thread of its own', () => {
     expect(shared.tree).toEqual(single.tree);
   });
 
+  it('beside compile workers, a site without a code block does not say its code was highlighted on a thread of its own', () => {
+    const root = fixture('sidebar-options');
+    const docs = path.join(root, 'content/docs/plain-many');
+    mkdirSync(docs, { recursive: true });
+    for (let i = 0; i < 40; i++) writeFileSync(path.join(docs, `note-${i}.md`), `# Note ${i}\n\nA lamp note without code, number ${i}.\n`);
+    expect(fg.sync('**/*.{md,mdx}', { cwd: root }).every((file) => !readFileSync(path.join(root, file), 'utf8').includes(FENCE))).toBe(true);
+    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+    const result = runCli(['build', '--threads', '2'], { cwd: root });
+    expect(result.status, result.output).toBe(0);
+    expect(result.output).toMatch(/compileContent .*on 2 threads/);
+    expect(result.output).not.toMatch(/thread of its own/);
+  });
+
   it('beside compile workers, the first failure in file order is the one reported, wherever its blocks were highlighted', () => {
     // Pages late in the order fail once their blocks are highlighted; an earlier one fails in its parse.
     const root = manyPages(40, (docs) => {
