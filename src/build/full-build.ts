@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import type { CodeHighlighter } from '../markdown/highlight.js';
+import type { Highlighting } from '../markdown/highlight.js';
 import type { HighlightThread } from '../markdown/highlight-thread.js';
 import { asFolioError, FolioError } from '../errors/index.js';
 import type { ServerModule } from '../render/bundle-pages.js';
@@ -92,7 +93,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     sink = new FolderSink(createTempOutput(outDir), manifest?.outDir);
     // A one-shot build highlights on a thread of its own when it compiles in this one (highlight-thread.ts);
     // a session keeps its highlighter, grammars compiled, from one build to the next.
-    const highlighter = input.highlighter ?? (await warm?.catch(() => undefined)) ?? new HighlightThread(new CodeHighlighter());
+    const highlighter: Highlighting = input.highlighter ?? (await warm?.catch(() => undefined)) ?? new HighlightThread(new CodeHighlighter());
     const { sources, written } = await runBuild({
       ctx: setup.context,
       sink,
@@ -101,7 +102,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       serverId: input.serverId ?? serverBundleId,
       reusable: manifest && new Map(Object.entries(manifest.routes)),
       keepUnresolved: !input.reuseOutput,
-    }).finally(() => (highlighter instanceof HighlightThread ? highlighter.close() : undefined));
+    }).finally(() => highlighter.release?.());
     if (input.report) reportWarnings(logger, setup.context.warnings);
     if (input.enforce) throwOnFatal(setup.context.warnings);
     if (input.strict && setup.context.warnings.count > 0) {
@@ -139,7 +140,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     };
   } finally {
     // A build that ended before its pipeline (a config error, nothing changed) ends the thread too.
-    await (await warm?.catch(() => undefined))?.close();
+    await (await warm?.catch(() => undefined))?.release();
   }
 }
 

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
+import { type MessagePort, type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
 import { rebuildWorkerError } from '../errors/index.js';
 
 /**
@@ -40,9 +40,47 @@ interface Pending {
   reject(reason: unknown): void;
 }
 
-interface Slot {
-  worker: Worker;
-  busy: number;
+/**
+ * Jobs sent to one thread over its port (a Worker, or a MessagePort to one), each answered by its
+ * id: `{ id, result }`, or `{ id, error }` with the error as plain data (the caller rebuilds it).
+ * Once `end` is called (the thread failed or exited, its port closed), every job waiting and every
+ * job sent later is refused with the first reason given: none waits forever.
+ */
+export class Requests<In, Out> {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private ended?: { reason: unknown };
+
+  constructor(private readonly port: Worker | MessagePort) {
+    port.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
+      const job = this.pending.get(message.id);
+      if (!job) return;
+      this.pending.delete(message.id);
+      if ('error' in message && message.error !== undefined) job.reject(message.error);
+      else job.resolve(message.result);
+    });
+  }
+
+  /** Jobs sent and not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** `transfer`: objects moved to the thread with the job (a MessagePort), not copied. */
+  send(job: In, transfer: readonly Transferable[] = []): Promise<Out> {
+    if (this.ended) return Promise.reject(this.ended.reason);
+    const id = this.nextId++;
+    return new Promise<Out>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.port.postMessage({ id, job }, [...transfer]);
+    });
+  }
+
+  end(reason: unknown): void {
+    this.ended ??= { reason };
+    for (const job of this.pending.values()) job.reject(this.ended.reason);
+    this.pending.clear();
+  }
 }
 
 export interface Pool<In, Out> {
@@ -69,46 +107,28 @@ export function createPool<In, Out>({
   workerData?: unknown | ((index: number) => { data: unknown; transfer: readonly Transferable[] });
   resourceLimits?: ResourceLimits;
 }): Pool<In, Out> {
-  const pending = new Map<number, Pending>();
-  let nextId = 0;
-  const slots: Slot[] = [];
-  /** Set once a worker failed or exited: every job, in flight or asked for later, is refused with it (none waits forever). */
-  let broken: unknown;
+  const workers: Worker[] = [];
+  const slots: Requests<In, Out>[] = [];
+  // A worker that failed or exited ends every slot: the pool refuses every job from then on.
   const fail = (error: unknown) => {
-    broken ??= error;
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
+    for (const slot of slots) slot.end(error);
   };
   for (let i = 0; i < size; i++) {
     const own = typeof workerData === 'function' ? workerData(i) : { data: workerData, transfer: [] };
     const worker = new Worker(file, { workerData: own.data, transferList: [...own.transfer], resourceLimits });
-    const slot: Slot = { worker, busy: 0 };
-    worker.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
-      const job = pending.get(message.id);
-      if (!job) return;
-      pending.delete(message.id);
-      slot.busy--;
-      if ('error' in message && message.error !== undefined) job.reject(message.error);
-      else job.resolve(message.result);
-    });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a worker thread exited${code === 0 ? '' : ` with code ${code}`}`)));
-    slots.push(slot);
+    workers.push(worker);
+    slots.push(new Requests<In, Out>(worker));
   }
   return {
     size,
     run(job, transfer = []) {
-      if (broken !== undefined) return Promise.reject(broken);
-      const id = nextId++;
-      const slot = slots.reduce((best, candidate) => (candidate.busy < best.busy ? candidate : best));
-      slot.busy++;
-      return new Promise<Out>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        slot.worker.postMessage({ id, job }, [...transfer]);
-      });
+      // The least busy worker.
+      return slots.reduce((best, candidate) => (candidate.waiting < best.waiting ? candidate : best)).send(job, transfer);
     },
     async close() {
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+      await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
 }

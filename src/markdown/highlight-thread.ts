@@ -13,8 +13,8 @@
  * or with FOLIO_HIGHLIGHT_THREAD=0, the blocks are highlighted here.
  */
 import type { Element } from 'hast';
-import { MessageChannel, type MessagePort, type Transferable } from 'node:worker_threads';
-import { createPool, defaultThreads, type Pool, workerEntry } from '../core/worker-pool.js';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { createPool, defaultThreads, type Pool, Requests, workerEntry } from '../core/worker-pool.js';
 import { rebuildWorkerError } from '../errors/index.js';
 import type { CodeBlock, CodeHighlighter, Highlighting } from './highlight.js';
 
@@ -82,8 +82,9 @@ export class HighlightThread implements Highlighting {
    */
   warmUp(): void {
     if (!this.open) return;
-    this.pool ??= createPool<HighlightMessage, string | Element | undefined>({ file: this.file!, size: 1 });
-    this.pool.run({ warm: true }).catch(() => {});
+    this.thread()
+      .run({ warm: true })
+      .catch(() => {});
   }
 
   /**
@@ -91,62 +92,55 @@ export class HighlightThread implements Highlighting {
    * the worker's blocks are highlighted here too: one thread compiles the grammars' expressions
    * and keeps one line memo for every compiling thread. Undefined when blocks are not sent to a
    * thread (then each compiling thread highlights its own). `wholeLists`: a build of many pages.
+   * Not a block: the stage line names the thread once blocks go to it (the prefetch, an ask).
    */
   connect({ wholeLists }: { wholeLists: boolean }): MessagePort | undefined {
     if (!this.open) return undefined;
     const { port1, port2 } = new MessageChannel();
-    // Not a block: the stage line names the thread once blocks go to it (the prefetch, an ask).
-    this.post({ connect: port2, wholeLists }, [port2], false).catch(() => {});
+    this.thread()
+      .run({ connect: port2, wholeLists }, [port2])
+      .catch(() => {});
     return port1;
   }
 
-  release(): Promise<void> {
-    return this.close();
-  }
-
   /** Ends the thread (if it started); blocks asked for after this are highlighted here. */
-  async close(): Promise<void> {
+  async release(): Promise<void> {
     const pool = this.pool;
     this.open = false;
     this.pool = undefined;
     await pool?.close();
   }
 
-  private post(message: HighlightMessage, transfer: Transferable[] = [], block = true): Promise<string | Element | undefined> {
-    if (block) this.started = true;
+  /** The thread, started on first use. */
+  private thread(): Pool<HighlightMessage, string | Element | undefined> {
     this.pool ??= createPool<HighlightMessage, string | Element | undefined>({ file: this.file!, size: 1 });
-    return this.pool.run(message, transfer).catch((reason: unknown) => {
-      throw rebuildWorkerError(reason);
-    });
+    return this.pool;
+  }
+
+  /** A block, or blocks to prefetch: from now on the stage line names the thread. */
+  private post(message: HighlightMessage): Promise<string | Element | undefined> {
+    this.started = true;
+    return this.thread()
+      .run(message)
+      .catch((reason: unknown) => {
+        throw rebuildWorkerError(reason);
+      });
   }
 }
 
 /**
  * A compile worker's side of HighlightThread.connect: its blocks go to the highlighting thread
- * through the port, several pages waiting at once (`elsewhere`).
+ * through the port, several pages waiting at once (`elsewhere`). Once the thread's side of the
+ * port is gone, every block waiting or asked for later is refused: no page waits forever.
  */
 export class HighlightPort implements Highlighting {
   readonly elsewhere = true;
   readonly threadStarted = true;
-  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(reason: unknown): void }>();
-  private nextId = 0;
-  /** Set once the other side is gone (the thread ended or failed): every block waiting, or asked for later, is refused with it. */
-  private ended?: Error;
+  private readonly requests: Requests<HighlightMessage, string | Element>;
 
-  constructor(private readonly port: MessagePort) {
-    port.on('message', (message: { id: number; result?: unknown; error?: unknown }) => {
-      const job = this.pending.get(message.id);
-      if (!job) return;
-      this.pending.delete(message.id);
-      if ('error' in message && message.error !== undefined) job.reject(rebuildWorkerError(message.error));
-      else job.resolve(message.result);
-    });
-    // No page waits forever on a thread that is gone.
-    port.on('close', () => {
-      this.ended = new Error('the highlighting thread ended before it answered');
-      for (const job of this.pending.values()) job.reject(this.ended);
-      this.pending.clear();
-    });
+  constructor(port: MessagePort) {
+    this.requests = new Requests(port);
+    port.on('close', () => this.requests.end(new Error('the highlighting thread ended before it answered')));
   }
 
   highlightHtml(block: CodeBlock): Promise<string> {
@@ -157,12 +151,9 @@ export class HighlightPort implements Highlighting {
     return this.post({ html: false, block }) as Promise<Element>;
   }
 
-  private post(job: HighlightJob): Promise<unknown> {
-    if (this.ended) return Promise.reject(this.ended);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.port.postMessage({ id, job: { job } satisfies HighlightMessage });
+  private post(job: HighlightJob): Promise<string | Element> {
+    return this.requests.send({ job }).catch((reason: unknown) => {
+      throw rebuildWorkerError(reason);
     });
   }
 }

@@ -236,16 +236,13 @@ describe('code highlighted on a thread of its own', () => {
   it('beside compile workers, the first failure in file order is the one reported, wherever its blocks were highlighted', () => {
     // Pages late in the order fail once their blocks are highlighted; an earlier one fails in its parse.
     const root = manyPages(40, (docs) => {
-      for (const i of [31, 35, 38])
-        writeFileSync(path.join(docs, `recipe-${i}.md`), `# Broken ${i}\n\n${ZOO.split('# Lamp recipes')[1]}\n\nA value {notDefinedAnywhere.value}\n`);
+      // As MDX, so that the expression is evaluated (and fails) after the page's blocks are highlighted.
+      for (const i of [31, 35, 38]) {
+        rmSync(path.join(docs, `recipe-${i}.md`));
+        writeFileSync(path.join(docs, `recipe-${i}.mdx`), `# Broken ${i}\n\n${ZOO.split('# Lamp recipes')[1]}\n\nA value {notDefinedAnywhere.value}\n`);
+      }
       writeFileSync(path.join(docs, 'recipe-36.md'), '# Broken\n\nAnother open {expression\n');
     });
-    for (const i of [31, 35, 38]) rmSync(path.join(root, `content/docs/many/recipe-${i}.md`));
-    for (const i of [31, 35, 38])
-      writeFileSync(
-        path.join(root, `content/docs/many/recipe-${i}.mdx`),
-        `# Broken ${i}\n\n${ZOO.split('# Lamp recipes')[1]}\n\nA value {notDefinedAnywhere.value}\n`,
-      );
     const build = (env: NodeJS.ProcessEnv = {}) => {
       rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
       const result = runCli(['build', '--threads', '2'], { cwd: root, env });
