@@ -141,6 +141,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   } finally {
     // A build that ended before its pipeline (a config error, nothing changed) ends the thread too.
     await (await warm?.catch(() => undefined))?.release();
+    // The cache entries gathered for packs are written out, and the packs read from closed.
+    ctx?.cache.close();
   }
 }
 

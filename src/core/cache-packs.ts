@@ -12,7 +12,10 @@
  *
  * One writer per pack: a process appends to a pack of its own (one per cache folder and thread,
  * packsFor), made with a name no other writer has (`wx`), and closes it when it has written nothing
- * for a moment. Only the thread that owns a
+ * for a moment, when a build ends (Cache.close) or when the thread exits. Entries are gathered in
+ * memory and written out together (two calls for hundreds of entries instead of two each), the
+ * index lines after the bytes they point to; packs read from stay open until the same moments
+ * (an open and a close per entry read were most of a warm build's reading). Only the thread that owns a
  * build's cache writes packs; worker threads hand their entries to it (Cache `deferPacked`), so no
  * thread that may be terminated holds a pack open. Packs are never rewritten. After a whole
  * one-shot build (every page looked up), the packs none of its lookups found anything in are
@@ -39,8 +42,23 @@ interface Writer {
   name: string;
   fd: number;
   index: number;
+  /** Where the pack ends, the entries not yet written included. */
   at: number;
+  /** Entries appended since the last flush: their bytes, and their index lines. */
+  pending: Buffer;
+  used: number;
+  lines: string;
 }
+
+/**
+ * Entries are gathered up to this many bytes and written with one call each for the pack and its
+ * index (a cold build of 1,000 pages appends ~4,000 entries: two calls each, before). A larger
+ * entry is written on its own.
+ */
+const PENDING_BYTES = 1 << 20;
+
+/** Read descriptors kept open per thread (a build reads thousands of entries from a few packs). */
+const MAX_READERS = 32;
 
 /** Reading a pack: no link followed, no FIFO waited on (then refused: not a regular file). */
 const READ = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
@@ -85,6 +103,8 @@ export class Packs {
   /** The pack this process appends to (reopened after an idle close), and where it ends. */
   private current: { name: string } | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Open descriptors of packs read from, and the size each was last seen at. */
+  private readonly readers = new Map<string, { fd: number; size: number }>();
 
   constructor(private readonly cacheDir: string) {}
 
@@ -152,41 +172,118 @@ export class Packs {
     const ref = this.load().get(id);
     if (!ref) return undefined;
     this.hit.add(ref.pack);
-    let fd: number;
-    try {
-      fd = openSync(path.join(this.dir, `${ref.pack}.pack`), READ);
-    } catch {
-      return undefined;
+    // An entry of this thread's own still gathered: written out first.
+    if (this.writer?.name === ref.pack && this.writer.used > 0) {
+      try {
+        this.flush();
+      } catch {
+        return undefined;
+      }
     }
+    const reader = this.reader(ref.pack, ref.offset + ref.length);
+    // A regular file that holds the whole entry: an index line damaged into a huge length allocates nothing.
+    if (!reader || ref.offset + ref.length > reader.size) return undefined;
     try {
-      // A regular file that holds the whole entry: an index line damaged into a huge length allocates nothing.
-      const stat = fstatSync(fd);
-      if (!stat.isFile() || ref.offset + ref.length > stat.size) return undefined;
       const bytes = Buffer.allocUnsafe(ref.length);
       let got = 0;
       while (got < ref.length) {
-        const n = readSync(fd, bytes, got, ref.length - got, ref.offset + got);
+        const n = readSync(reader.fd, bytes, got, ref.length - got, ref.offset + got);
         if (n === 0) return undefined;
         got += n;
       }
       return bytes;
     } catch {
+      this.dropReader(ref.pack);
       return undefined;
-    } finally {
-      closeSync(fd);
     }
   }
 
-  /** Appends an entry's sealed bytes, then its index line. Throws what the file system throws. */
+  /**
+   * A pack opened for reading (kept open: packs are never rewritten, only appended to by their one
+   * writer), with its size; looked at again when an entry is past the size last seen. Undefined
+   * when it is gone or not a regular file.
+   */
+  private reader(pack: string, needed: number): { fd: number; size: number } | undefined {
+    let reader = this.readers.get(pack);
+    if (!reader) {
+      let fd: number;
+      try {
+        fd = openSync(path.join(this.dir, `${pack}.pack`), READ);
+      } catch {
+        return undefined;
+      }
+      try {
+        if (!fstatSync(fd).isFile()) {
+          closeSync(fd);
+          return undefined;
+        }
+      } catch {
+        closeSync(fd);
+        return undefined;
+      }
+      if (this.readers.size >= MAX_READERS) this.closeReaders();
+      reader = { fd, size: 0 };
+      this.readers.set(pack, reader);
+      this.closeWhenIdle();
+    }
+    if (needed > reader.size) {
+      try {
+        reader.size = fstatSync(reader.fd).size;
+      } catch {
+        this.dropReader(pack);
+        return undefined;
+      }
+    }
+    return reader;
+  }
+
+  private dropReader(pack: string): void {
+    const reader = this.readers.get(pack);
+    if (!reader) return;
+    this.readers.delete(pack);
+    try {
+      closeSync(reader.fd);
+    } catch {
+      // already closed
+    }
+  }
+
+  private closeReaders(): void {
+    for (const pack of [...this.readers.keys()]) this.dropReader(pack);
+  }
+
+  /**
+   * Appends an entry's sealed bytes, then its index line: gathered, and written out when enough
+   * has gathered, before one of them is read, when the pack is closed (after a moment without
+   * writes, or by `close`) and when the thread exits. Throws what the file system throws.
+   */
   write(namespace: string, key: string, sealed: Uint8Array): void {
     const writer = this.open();
+    if (writer.used + sealed.length > writer.pending.length) this.flush();
     const offset = writer.at;
-    for (let done = 0; done < sealed.length; ) done += writeSync(writer.fd, sealed, done, sealed.length - done);
+    const line = `${namespace}\t${key}\t${offset}\t${sealed.length}\n`;
+    if (sealed.length > writer.pending.length) {
+      writeAll(writer.fd, sealed);
+      writeAll(writer.index, Buffer.from(line, 'latin1'));
+    } else {
+      writer.pending.set(sealed, writer.used);
+      writer.used += sealed.length;
+      writer.lines += line;
+    }
     writer.at += sealed.length;
-    const line = Buffer.from(`${namespace}\t${key}\t${offset}\t${sealed.length}\n`, 'latin1');
-    for (let done = 0; done < line.length; ) done += writeSync(writer.index, line, done, line.length - done);
     this.load().set(`${namespace}/${key}`, { pack: writer.name, offset, length: sealed.length });
     this.closeWhenIdle();
+  }
+
+  /** Writes out the gathered entries: their bytes first, then their index lines. */
+  private flush(): void {
+    const writer = this.writer;
+    if (!writer || writer.used === 0) return;
+    const { used, lines } = writer;
+    writer.used = 0;
+    writer.lines = '';
+    writeAll(writer.fd, writer.pending.subarray(0, used));
+    writeAll(writer.index, Buffer.from(lines, 'latin1'));
   }
 
   private open(): Writer {
@@ -205,7 +302,7 @@ export class Packs {
       const fd = openSync(path.join(this.dir, `${name}.pack`), 'wx');
       const index = openSync(path.join(this.dir, `${name}.idx`), 'wx');
       this.current = { name };
-      this.writer = { name, fd, index, at: 0 };
+      this.writer = { name, fd, index, at: 0, pending: pendingBuffer(), used: 0, lines: '' };
       return this.writer;
     }
     // Reopened after an idle close: appended to its end (never through a link put in its place; a
@@ -215,7 +312,7 @@ export class Packs {
     try {
       fd = openSync(path.join(this.dir, `${name}.pack`), REOPEN);
       const index = openSync(path.join(this.dir, `${name}.idx`), REOPEN);
-      this.writer = { name, fd, index, at: fstatSync(fd).size };
+      this.writer = { name, fd, index, at: fstatSync(fd).size, pending: pendingBuffer(), used: 0, lines: '' };
       return this.writer;
     } catch {
       if (fd !== undefined) closeSync(fd);
@@ -227,7 +324,13 @@ export class Packs {
   private closeWhenIdle(): void {
     if (this.idleTimer) this.idleTimer.refresh();
     else {
-      this.idleTimer = setTimeout(() => this.close(), IDLE_CLOSE_MS);
+      this.idleTimer = setTimeout(() => {
+        try {
+          this.close();
+        } catch {
+          // entries not written out are misses for the next build (their seal is checked), not an error of this one
+        }
+      }, IDLE_CLOSE_MS);
       this.idleTimer.unref();
     }
   }
@@ -250,6 +353,7 @@ export class Packs {
         const file = path.join(this.dir, `${pack}${ext}`);
         try {
           if (!lstatSync(file).isFile()) continue;
+          if (ext === '.pack') this.dropReader(pack);
           unlinkSync(file);
           deleted = true;
         } catch {
@@ -264,19 +368,41 @@ export class Packs {
     return removed;
   }
 
-  /** Closes the pack being written, if any (the next entry opens it again). */
+  /** Writes out what is gathered and closes the pack being written and the packs read from (the next entry opens them again). */
   close(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
+    this.closeReaders();
     const writer = this.writer;
-    this.writer = undefined;
     if (!writer) return;
-    for (const fd of [writer.fd, writer.index]) {
-      try {
-        closeSync(fd);
-      } catch {
-        // already closed
+    try {
+      this.flush();
+    } finally {
+      this.writer = undefined;
+      for (const fd of [writer.fd, writer.index]) {
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed
+        }
       }
     }
   }
 }
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
+const pendingBuffer = () => Buffer.allocUnsafeSlow(PENDING_BYTES);
+
+// What the packs of this thread gathered is written out when it exits (a build does not close its cache).
+process.on('exit', () => {
+  for (const packs of shared.values()) {
+    try {
+      packs.close();
+    } catch {
+      // a cache that cannot be written is a slower next build, not a failed one
+    }
+  }
+});

@@ -304,9 +304,20 @@ export class Cache {
     return this.writable ? (this.packs?.pruneUnused() ?? 0) : 0;
   }
 
-  /** Closes the pack being written (it is closed anyway after a moment without writes). */
+  /**
+   * Writes out the entries gathered for packs and closes the packs being written and read (a build
+   * calls it at its end; an idle moment or the thread's exit does it too). A write that fails is
+   * reported like any other (onWriteError) and leaves the cache unwritten for the rest of the build.
+   */
   close(): void {
-    this.packs?.close();
+    try {
+      this.packs?.close();
+    } catch (error) {
+      if (this.writable) {
+        this.writable = false;
+        this.options.onWriteError?.(error);
+      }
+    }
   }
 
   /** Keeps a value in memory only (another thread already wrote it to disk). */

@@ -89,6 +89,8 @@ export async function incrementalBuild(input: IncrementalInput): Promise<Increme
   } catch (error) {
     await sink.discard();
     return { ok: false, error };
+  } finally {
+    ctx.cache.close();
   }
 }
 

@@ -128,6 +128,47 @@ describe('cache packs', () => {
     expect(fresh().getText('body', 'two')).toBe('second');
   });
 
+  it('gather entries and write them out together: readable in their own thread at once, and the index only after their bytes', () => {
+    const cache = fresh();
+    for (let i = 0; i < 50; i++) cache.setText('body', `key${i}`, `<p>gathered ${i}</p>`);
+    // Nothing written out yet: gathered in memory (a build appends thousands).
+    expect(statSync(packFiles('.pack')[0]).size).toBe(0);
+    expect(readFileSync(packFiles('.idx')[0], 'latin1')).toBe('');
+    // Read back in the same thread: what was gathered is written out first.
+    expect(cache.getText('body', 'key49')).toBe('<p>gathered 49</p>');
+    expect(readFileSync(packFiles('.idx')[0], 'latin1').split('\n')).toHaveLength(51);
+    // An entry larger than what is gathered at once is written on its own, after the others.
+    const large = 'x'.repeat(3 << 20);
+    cache.setText('body', 'small', 'before the large one');
+    cache.setText('body', 'large', large);
+    const next = fresh();
+    expect(next.getText('body', 'small')).toBe('before the large one');
+    expect(next.getText('body', 'large')).toBe(large);
+    expect(next.getText('body', 'key0')).toBe('<p>gathered 0</p>');
+  });
+
+  it('write out what was gathered when a process ends without closing the cache, as a build does', () => {
+    const result = runSnippet(`
+      import { Cache } from '@repo/src/core/cache.ts';
+      const cache = new Cache(${JSON.stringify(cacheDir)}, { memory: false });
+      for (let i = 0; i < 300; i++) cache.setText('body', 'key' + i, 'exit ' + i);
+      process.exitCode = 0;
+    `);
+    expect(result.status, result.stderr).toBe(0);
+    const next = fresh();
+    for (const i of [0, 150, 299]) expect(next.getText('body', `key${i}`)).toBe(`exit ${i}`);
+  });
+
+  it('read no entry through a pack deleted by a later close: a build closes its cache, and the next one opens what is there', () => {
+    const cache = fresh();
+    cache.setText('body', 'one', 'first');
+    cache.close();
+    expect(cache.getText('body', 'one')).toBe('first');
+    cache.close();
+    for (const file of packFiles('.pack')) unlinkSync(file);
+    expect(cache.getText('body', 'one')).toBeUndefined();
+  });
+
   it('append to the same pack after an idle close', () => {
     const cache = fresh();
     cache.setText('body', 'one', 'first');
