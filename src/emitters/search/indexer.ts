@@ -81,13 +81,31 @@ function nthSmallest(values: Float64Array, length: number, nth: number): number 
 }
 
 /**
- * The terms of a page, per section: `[length in words, the terms, each term's weight]`, a weight
- * being `body count × 2 × BONUS_SPAN + bonus × 4` (one number per term, not two: at 10,000 pages
- * that is 13.6 million numbers fewer to allocate, keep and collect). The costly part of indexing
- * (tokenising), kept with the page's records in the cache so that only changed pages are
- * tokenised again.
+ * The terms of a page, per section: its length in words, its terms and each term's weight, a
+ * weight being `body count × 2 × BONUS_SPAN + bonus × 4` (one number per term, not two). The
+ * costly part of indexing (tokenising), kept with the page's records in the cache so that only
+ * changed pages are tokenised again.
+ *
+ * Held as term ids of a vocabulary in one typed array per page, not as arrays of strings and
+ * numbers per section: at 10,000 pages those were 290,000 arrays holding 6.6 million terms and
+ * as many weights (106 MB of heap the garbage collector went through on every full collection,
+ * and a Map lookup per term when the index was built). `data` is laid out as: the number of
+ * sections; per section its length and its number of terms; every section's term ids in turn;
+ * then their weights in the same order.
  */
-export type PageTerms = [length: number, terms: string[], weights: number[]][];
+export interface PageTerms {
+  vocabulary: Vocabulary;
+  data: Int32Array;
+}
+/** A page's terms per section, by name: `[length in words, the terms, each term's weight]` (what the cache stores). */
+export type SectionTerms = [length: number, terms: string[], weights: number[]];
+
+/** Term names by id, and ids by name: one per process until it holds MAX_TERMS (then a new one). */
+interface Vocabulary {
+  ids: Map<string, number>;
+  names: string[];
+}
+
 /** A weight's bonus × 4 is at most TITLE_BOOST × 4 = 16: below BONUS_SPAN. */
 export const BONUS_SPAN = 32;
 const countOfWeight = (weight: number) => Math.floor(weight / BONUS_SPAN) / 2;
@@ -100,16 +118,16 @@ const bonusOfWeight = (weight: number) => (weight % BONUS_SPAN) / 4;
  * by the regular expression engine (wordsOf) and looked up in a Map, both native, until the
  * process has tokenised SCAN_AFTER characters; past that, ASCII text is scanned by hand and its
  * words looked up in a table of their characters (eachAsciiWord): faster on a large site, once
- * compiled, but slower in the one cold build of a small one. The terms handed out are the
- * dictionary's own strings, whose hashes V8 keeps: the index builder's lookups of them are cheap.
- * Bounded: everything is dropped between two pages once MEMO_WORDS words or MAX_TERMS terms are known.
+ * compiled, but slower in the one cold build of a small one. The terms handed out are ids of the
+ * vocabulary, which the index builder uses as they are. Bounded: the memo is dropped between two
+ * pages once it holds MEMO_WORDS words, and a new vocabulary begun once MAX_TERMS terms are known
+ * (terms cut before it are looked up in the new one by name when the index is built).
  */
 const MEMO_WORDS = 200_000;
 const NOT_ASCII = /[^\x00-\x7f]/;
 const MAX_TERMS = 1_000_000;
-let dictionary = new Map<string, number>();
+let vocabulary: Vocabulary = { ids: new Map(), names: [] };
 let memo = new Map<string, number[]>();
-let termNames: string[] = [];
 /** Per term id: the section's body count, its bonus, and in which section (a stamp) they were set. */
 let tf = new Float64Array(1 << 12);
 let bonus = new Float64Array(1 << 12);
@@ -122,11 +140,11 @@ function grow<T extends Float64Array | Int32Array>(array: T, size: number): T {
 }
 
 function termId(term: string): number {
-  let id = dictionary.get(term);
+  let id = vocabulary.ids.get(term);
   if (id === undefined) {
-    id = termNames.length;
-    dictionary.set(term, id);
-    termNames.push(term);
+    id = vocabulary.names.length;
+    vocabulary.ids.set(term, id);
+    vocabulary.names.push(term);
     if (id >= tf.length) {
       tf = grow(tf, tf.length * 2);
       bonus = grow(bonus, bonus.length * 2);
@@ -269,15 +287,29 @@ function eachWord(text: string, each: (tokens: number[]) => void): void {
   for (const word of wordsOf(text)) each(memoised(word));
 }
 
+/** Begins a new vocabulary, as filling MAX_TERMS does (the terms already cut keep theirs). */
+export function forgetVocabulary(): void {
+  vocabulary = { ids: new Map(), names: [] };
+  memo = new Map();
+  clearWordTable();
+}
+
+/** A page's term ids and weights as termsOfPage gathers them (grown, reused from page to page). */
+let pageIds = new Int32Array(1 << 12);
+let pageWeights = new Int32Array(1 << 12);
+
 export function termsOfPage(page: PageRecords): PageTerms {
-  if (memo.size + entryTokens.length >= MEMO_WORDS || termNames.length >= MAX_TERMS) {
-    dictionary = new Map();
+  if (vocabulary.names.length >= MAX_TERMS) forgetVocabulary();
+  else if (memo.size + entryTokens.length >= MEMO_WORDS) {
     memo = new Map();
-    termNames = [];
     clearWordTable();
   }
   // A record id is page × RECORD_PAGE + section: sections past that are left out.
-  return page.sections.slice(0, RECORD_PAGE).map((section, position): PageTerms[number] => {
+  const sections = page.sections.slice(0, RECORD_PAGE);
+  const heads = new Int32Array(1 + sections.length * 2);
+  heads[0] = sections.length;
+  let count = 0;
+  sections.forEach((section, position) => {
     // Stamps tell this section's entries from older ones (no clearing).
     if (++stamp === 0x7fffffff) {
       seen.fill(0);
@@ -318,11 +350,86 @@ export function termsOfPage(page: PageRecords): PageTerms {
       });
     add(section.heading, HEADING_BOOST);
     if (position === 0) add(page.title, TITLE_BOOST);
-    // Sized once (map): these arrays are kept (cache), copies of growing ones would be garbage.
-    const terms: string[] = order.map((id) => termNames[id]);
-    const weights: number[] = order.map((id, i) => (i < bodyTerms ? Math.round(tf[id] * 2) * BONUS_SPAN : 0) + Math.round(bonus[id] * 4));
-    return [length, terms, weights];
+    heads[1 + position * 2] = length;
+    heads[2 + position * 2] = order.length;
+    if (count + order.length > pageIds.length) {
+      const size = Math.max(pageIds.length * 2, count + order.length);
+      pageIds = grow(pageIds, size);
+      pageWeights = grow(pageWeights, size);
+    }
+    for (let i = 0; i < order.length; i++) {
+      const id = order[i];
+      pageIds[count + i] = id;
+      pageWeights[count + i] = (i < bodyTerms ? Math.round(tf[id] * 2) * BONUS_SPAN : 0) + Math.round(bonus[id] * 4);
+    }
+    count += order.length;
   });
+  // Sized once: this array is kept (with the page's records).
+  const data = new Int32Array(heads.length + count * 2);
+  data.set(heads);
+  data.set(pageIds.subarray(0, count), heads.length);
+  data.set(pageWeights.subarray(0, count), heads.length + count);
+  return { vocabulary, data };
+}
+
+/** Calls `each` with every section of a page's terms: its length, and where its ids and weights are in `data`. */
+function eachSection(terms: PageTerms, each: (length: number, ids: number, weights: number, count: number) => void): void {
+  const { data } = terms;
+  const sections = data[0];
+  let total = 0;
+  for (let k = 0; k < sections; k++) total += data[2 + k * 2];
+  let ids = 1 + sections * 2;
+  let weights = ids + total;
+  for (let k = 0; k < sections; k++) {
+    const count = data[2 + k * 2];
+    each(data[1 + k * 2], ids, weights, count);
+    ids += count;
+    weights += count;
+  }
+}
+
+/** A page's terms by name, per section (what the cache stores: names mean the same in every process). */
+export function sectionTermsOf(terms: PageTerms): SectionTerms[] {
+  return joinedTermsOf(terms, (words) => words).map(([length, words, weights]) => [length, words, weights]);
+}
+
+/** The same with each section's terms joined by `join` (the cache's entry: one string per section). */
+export function joinedTermsOf<T>(terms: PageTerms, join: (words: string[]) => T): [length: number, terms: T, weights: number[]][] {
+  const {
+    data,
+    vocabulary: { names },
+  } = terms;
+  const sections: [number, T, number[]][] = [];
+  eachSection(terms, (length, ids, weights, count) => {
+    const words: string[] = new Array(count);
+    const numbers: number[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      words[i] = names[data[ids + i]];
+      numbers[i] = data[weights + i];
+    }
+    sections.push([length, join(words), numbers]);
+  });
+  return sections;
+}
+
+/** Terms by name (sectionTermsOf, read back from the cache) as term ids of this process's vocabulary. */
+export function termsFromSections(sections: readonly SectionTerms[]): PageTerms {
+  if (vocabulary.names.length >= MAX_TERMS) forgetVocabulary();
+  let count = 0;
+  for (const [, words] of sections) count += words.length;
+  const data = new Int32Array(1 + sections.length * 2 + count * 2);
+  data[0] = sections.length;
+  let ids = 1 + sections.length * 2;
+  let weights = ids + count;
+  sections.forEach(([length, words, numbers], k) => {
+    data[1 + k * 2] = length;
+    data[2 + k * 2] = words.length;
+    for (let i = 0; i < words.length; i++) {
+      data[ids++] = termId(words[i]);
+      data[weights++] = numbers[i];
+    }
+  });
+  return { vocabulary, data };
 }
 
 /**
@@ -367,7 +474,7 @@ export function glyphsOf(pages: readonly PageRecords[]): string {
  */
 function postingsByTerm(pageTermsOf: readonly PageTerms[]) {
   let known = 0;
-  for (const page of pageTermsOf) for (const section of page) known += section[1].length;
+  for (const { data } of pageTermsOf) for (let k = 0; k < data[0]; k++) known += data[2 + k * 2];
   const pairTerm = new Int32Array(known);
   const pairWeight = new Int32Array(known);
   // Per record (numbered in order here): its page, its section in the page, its length.
@@ -378,35 +485,39 @@ function postingsByTerm(pageTermsOf: readonly PageTerms[]) {
   let pair = 0;
   let lengthSum = 0;
   for (let pageId = 0; pageId < pageTermsOf.length; pageId++) {
-    const sections = pageTermsOf[pageId];
-    for (let position = 0; position < sections.length; position++) {
-      const [length, words, weights] = sections[position];
-      for (let i = 0; i < words.length; i++) {
-        pairTerm[pair] = termId(words[i]);
-        pairWeight[pair++] = weights[i];
+    const page = pageTermsOf[pageId];
+    const { data } = page;
+    // Terms of an earlier vocabulary (one that filled up meanwhile) are looked up by name in this one.
+    const names = page.vocabulary === vocabulary ? undefined : page.vocabulary.names;
+    let position = 0;
+    eachSection(page, (length, ids, weights, count) => {
+      for (let i = 0; i < count; i++) {
+        pairTerm[pair] = names ? termId(names[data[ids + i]]) : data[ids + i];
+        pairWeight[pair++] = data[weights + i];
       }
       recordPage.push(pageId);
-      recordSection.push(position);
+      recordSection.push(position++);
       lengths.push(length);
       recordEnd.push(pair);
       lengthSum += length;
-    }
+    });
   }
   const total = recordPage.length;
   const average = lengthSum / Math.max(1, total) || 1;
 
   // Group the pairs by term (a stable counting sort: records stay in order within a term), into
   // columns read in order from here on.
-  // Term ids are the dictionary's (termsOfPage): some may have no pair in this index.
-  const vocabulary = termNames.length;
-  const starts = new Int32Array(vocabulary + 1);
+  // Term ids are the vocabulary's (termsOfPage): some may have no pair in this index.
+  const { names } = vocabulary;
+  const size = names.length;
+  const starts = new Int32Array(size + 1);
   for (let i = 0; i < pair; i++) starts[pairTerm[i] + 1]++;
   const terms: string[] = [];
-  for (let t = 0; t < vocabulary; t++) {
-    if (starts[t + 1]) terms.push(termNames[t]);
+  for (let t = 0; t < size; t++) {
+    if (starts[t + 1]) terms.push(names[t]);
     starts[t + 1] += starts[t];
   }
-  const next = starts.slice(0, vocabulary);
+  const next = starts.slice(0, size);
   const byRecord = new Int32Array(pair);
   const byWeight = new Int32Array(pair);
   for (let record = 0, i = 0; record < total; record++) {
@@ -436,7 +547,7 @@ export function buildSearchIndex(
   // One array for every term's numbers, joined into its JSON text.
   const out: number[] = [];
   for (const term of terms.sort()) {
-    const t = dictionary.get(term)!;
+    const t = vocabulary.ids.get(term)!;
     const from = starts[t];
     const to = starts[t + 1];
     const df = to - from;

@@ -16,7 +16,7 @@ import { hashOf } from '../../core/hash.js';
 import { MANIFEST_PATH } from '../../shared/search/format.js';
 import type { Route } from '../../routes/types.js';
 import type { EmitInput, EmittedFile, Emitter } from '../types.js';
-import { buildSearchIndex, STORED_TEXT, termsOfPage, type PageTerms } from './indexer.js';
+import { buildSearchIndex, joinedTermsOf, STORED_TEXT, termsFromSections, termsOfPage, type PageTerms } from './indexer.js';
 import { pageRecordsOf, searchOptionsOf, searchSectionOf, type PageRecords, type SearchSection } from './records.js';
 
 const DIR = MANIFEST_PATH.slice(0, MANIFEST_PATH.lastIndexOf('/'));
@@ -76,10 +76,13 @@ interface Stored {
   records: PageRecords;
   terms: [length: number, terms: string, weights: number[]][];
 }
-const toStored = ({ records, terms }: Cached): Stored => ({ records, terms: terms.map(([length, words, weights]) => [length, words.join('\n'), weights]) });
+const toStored = ({ records, terms }: Cached): Stored => ({
+  records,
+  terms: joinedTermsOf(terms, (words) => words.join('\n')),
+});
 const fromStored = ({ records, terms }: Stored): Cached => ({
   records,
-  terms: terms.map(([length, words, weights]) => [length, words ? words.split('\n') : [], weights]),
+  terms: termsFromSections(terms.map(([length, words, weights]) => [length, words ? words.split('\n') : [], weights])),
 });
 
 /** By page key, kept between runs in one process; entries of pages gone are dropped each run. */

@@ -3,7 +3,7 @@
  * what the shared tokeniser (tokenize.ts, also used by queries) finds, whatever the text.
  */
 import { describe, expect, it } from 'vitest';
-import { BONUS_SPAN, termsOfPage } from '../../../src/emitters/search/indexer.js';
+import { BONUS_SPAN, sectionTermsOf, termsFromSections, termsOfPage } from '../../../src/emitters/search/indexer.js';
 import type { PageRecords } from '../../../src/emitters/search/records.js';
 import { eachToken } from '../../../src/shared/search/tokenize.js';
 
@@ -26,7 +26,7 @@ function expected(text: string, heading: string, title: string | undefined): Map
 }
 
 function actual(page: PageRecords): Map<string, [number, number]>[] {
-  return termsOfPage(page).map(([length, terms, weights]) => {
+  return sectionTermsOf(termsOfPage(page)).map(([length, terms, weights]) => {
     // One weight per term: body count × 2 × BONUS_SPAN + bonus × 4.
     const found = new Map<string, [number, number]>(terms.map((term, i) => [term, [Math.floor(weights[i] / BONUS_SPAN), weights[i] % BONUS_SPAN]]));
     found.set('', [length, 0]);
@@ -72,7 +72,7 @@ describe('termsOfPage', () => {
     const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
     const words = Array.from({ length: 3000 }, (_, i) => `w${letters(i)}x`);
     const page: PageRecords = { title: '', url: '/docs/y', label: 'Docs', sections: [{ heading: '', anchor: '', text: words.join(' ') }] };
-    const [[length, terms, weights]] = termsOfPage(page);
+    const [[length, terms, weights]] = sectionTermsOf(termsOfPage(page));
     expect(length).toBe(3000);
     expect(new Set(terms)).toEqual(new Set(words));
     expect(weights.every((weight) => weight === 2 * BONUS_SPAN)).toBe(true);
@@ -149,7 +149,7 @@ describe('buildSearchIndex', () => {
       ],
     }));
     const fresh = pages.map(termsOfPage);
-    const fromCache = JSON.parse(JSON.stringify(fresh));
+    const fromCache = fresh.map((terms) => termsFromSections(JSON.parse(JSON.stringify(sectionTermsOf(terms)))));
     expect(buildSearchIndex(pages, fromCache)).toEqual(buildSearchIndex(pages, fresh));
     // And both as the builder tokenising by itself.
     expect(buildSearchIndex(pages, fresh)).toEqual(buildSearchIndex(pages));
