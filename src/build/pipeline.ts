@@ -126,6 +126,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     bodies,
     cache: ctx.cache,
     cacheSalt: ctx.buildHash,
+    lastRun: !input.keepUnresolved,
   };
   // A one-shot build lets emitters begin what needs no rendered page (the search index, on another thread) now.
   const started = !previous && !input.keepUnresolved ? startEmitters(emitters, emitInput) : { begun: new Set<string>(), stop: () => {} };

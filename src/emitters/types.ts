@@ -41,6 +41,11 @@ export interface EmitInput {
    */
   cache?: Cache;
   cacheSalt?: string;
+  /**
+   * No later run of the emitters follows in this process (a one-shot build, not `folio serve`):
+   * nothing is to be kept in memory for one.
+   */
+  lastRun?: boolean;
 }
 
 export interface EmittedFile {

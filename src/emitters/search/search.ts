@@ -111,6 +111,8 @@ export interface IndexJob {
   pages: { key: string; path: string; title: string; section: SearchSection; file: string }[];
   cache?: Cache;
   cacheSalt: string;
+  /** No later run in this process: the pages' records are not kept in memory for one (`remembered`). */
+  lastRun?: boolean;
 }
 
 const jobPagesOf = (pages: readonly Indexed[]): IndexJob['pages'] =>
@@ -122,7 +124,7 @@ const jobPagesOf = (pages: readonly Indexed[]): IndexJob['pages'] =>
  * (`emit`) or in a worker (`start`, search-worker.ts), with the same result.
  */
 export async function indexFiles(
-  { pages, cache, cacheSalt }: IndexJob,
+  { pages, cache, cacheSalt, lastRun }: IndexJob,
   texts: (files: string[]) => Promise<ReadonlyMap<string, Parameters<typeof pageRecordsOf>[2]>>,
 ): Promise<EmittedFile[]> {
   // A later run in the same process (an edit in `folio serve`) has every page in memory: it writes
@@ -175,7 +177,9 @@ export async function indexFiles(
       if (cache.set(CACHE, key, entry)) onDisk.set(key, signature);
     }
   }
-  remembered = next;
+  // A one-shot build's records go once the index is made: at 10,000 pages they were over 100 MB
+  // held to the end of the build, when the reuse manifest and the stamp are written (its peak).
+  remembered = lastRun ? new Map() : next;
   const cached = pages.map((page) => next.get(page.key)!);
   const { manifest, files } = buildSearchIndex(
     cached.map((page) => page.records),
@@ -229,7 +233,9 @@ export const searchEmitter: Emitter = {
       begun.delete(input);
       return early;
     }
-    return indexFiles({ pages: jobPagesOf(indexedRoutes(input)), cache: input.cache, cacheSalt: input.cacheSalt ?? '' }, (files) => input.loadText(files));
+    return indexFiles({ pages: jobPagesOf(indexedRoutes(input)), cache: input.cache, cacheSalt: input.cacheSalt ?? '', lastRun: input.lastRun }, (files) =>
+      input.loadText(files),
+    );
   },
 };
 
