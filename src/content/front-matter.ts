@@ -1,10 +1,17 @@
 /**
- * Front matter parsing with gray-matter. YAML errors and wrongly typed
- * fields become FolioErrors that name the file and the line.
+ * Front matter parsing: the plain kind most pages have read directly (plain-front-matter.ts),
+ * anything else with gray-matter and js-yaml (loaded on the first such file). YAML errors and
+ * wrongly typed fields become FolioErrors that name the file and the line.
  */
-import matter from 'gray-matter';
+import { createRequire } from 'node:module';
+import type GrayMatter from 'gray-matter';
 import { FolioError, lineOf } from '../errors/index.js';
 import { yamlErrorPosition } from './parse-location.js';
+import { plainFrontMatter } from './plain-front-matter.js';
+
+let grayMatter: typeof GrayMatter | undefined;
+/** gray-matter with a fresh options object each time, which disables its global cache (it would hand back stale results for edited files in watch mode). */
+const matter = (source: string) => (grayMatter ??= createRequire(import.meta.url)('gray-matter') as typeof GrayMatter)(source, {});
 
 export interface ParsedSource {
   data: Record<string, unknown>;
@@ -28,11 +35,20 @@ export function parseFrontMatter({ source, file }: { source: string; file: strin
       hint: 'Add a line with --- after the last front matter field, or remove this --- if the file has no front matter.',
     });
   }
-  let parsed: matter.GrayMatterFile<string>;
+  // The plain kind (LF line ends), cut where gray-matter cuts: the body starts after the closing
+  // `---` and one line end.
+  if (source[3] === '\n') {
+    const data = plainFrontMatter(source.slice(3, closeAt));
+    if (data) {
+      let body = source.slice(closeAt + 4);
+      if (body[0] === '\r') body = body.slice(1);
+      if (body[0] === '\n') body = body.slice(1);
+      return { data, body, bodyLineOffset: lineCount(source, source.length - body.length) };
+    }
+  }
+  let parsed: GrayMatter.GrayMatterFile<string>;
   try {
-    // A fresh options object disables gray-matter's global cache (which
-    // would hand back stale results for edited files in watch mode).
-    parsed = matter(source, {});
+    parsed = matter(source);
   } catch (error) {
     // The YAML text starts right after the opening --- (its first line is the rest of file line 1).
     const at = yamlErrorPosition(error, source.slice(3, closeAt), 1);
@@ -48,8 +64,14 @@ export function parseFrontMatter({ source, file }: { source: string; file: strin
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new FolioError({ code: 'FRONT_MATTER_INVALID', message: 'front matter must be a mapping of keys to values', location: { file, line: 2 } });
   }
-  const bodyLineOffset = source.slice(0, source.length - parsed.content.length).split('\n').length - 1;
-  return { data: normaliseDates(data), body: parsed.content, bodyLineOffset };
+  return { data: normaliseDates(data), body: parsed.content, bodyLineOffset: lineCount(source, source.length - parsed.content.length) };
+}
+
+/** How many line ends `source` has before `end`. */
+function lineCount(source: string, end: number): number {
+  let count = 0;
+  for (let at = source.indexOf('\n'); at >= 0 && at < end; at = source.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 function normaliseDates(data: Record<string, unknown>): Record<string, unknown> {
