@@ -128,8 +128,12 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     cacheSalt: ctx.buildHash,
     lastRun: !input.keepUnresolved,
   };
-  // A one-shot build lets emitters begin what needs no rendered page (the search index, on another thread) now.
-  const started = !previous && !input.keepUnresolved ? startEmitters(emitters, emitInput) : { begun: new Set<string>(), stop: () => {} };
+  // A one-shot build lets emitters begin what needs no rendered page (the search index, on another
+  // thread) now, or take the bodies as the pages render (when they live in the cache: not read back).
+  const started =
+    !previous && !input.keepUnresolved
+      ? startEmitters(emitters, emitInput)
+      : { begun: new Set<string>(), watching: new Set<string>(), onBody: undefined, stop: () => {} };
   const stopEmitters = started.stop;
   const rendered = await run(
     'renderPages',
@@ -143,6 +147,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
           postData,
           server: assets.server,
           prepare: load,
+          onBody: started.onBody,
           assets: {
             scripts: assets.client.scripts,
             styles: assets.client.styles,
@@ -177,7 +182,11 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     (e) =>
       `${e.written.length} files (${[...e.records.keys()].join(', ')})${[...e.durations]
         .filter(([name, ms]) => ms >= 20 || started.begun.has(name))
-        .map(([name, ms]) => (started.begun.has(name) ? `, ${name} begun beside renderPages, ${Math.round(ms)} ms after it` : `, ${name} ${Math.round(ms)} ms`))
+        .map(([name, ms]) =>
+          started.begun.has(name)
+            ? `, ${name} begun beside renderPages, ${Math.round(ms)} ms after it`
+            : `, ${name} ${Math.round(ms)} ms${started.watching.has(name) ? ' (bodies taken as the pages rendered)' : ''}`,
+        )
         .join('')}`,
   ).finally(stopEmitters);
   for (const file of emitted.stale) sink.remove(file);

@@ -4,6 +4,7 @@
  */
 import { runLanes } from '../core/lanes.js';
 import { FolioError, isFolioError } from '../errors/index.js';
+import type { CompiledContent } from '../markdown/compile.js';
 import type { EmitInput, EmittedFile, Emitter, EmitterRecord } from './types.js';
 
 export interface EmitOutcome {
@@ -92,21 +93,39 @@ export async function runEmitters({
  * what stops their work when the build fails before `runEmitters` takes the results. An emitter
  * whose start fails is left to `emit`.
  */
-export function startEmitters(emitters: readonly Emitter[], input: EmitInput): { begun: Set<string>; stop: () => void } {
+export function startEmitters(
+  emitters: readonly Emitter[],
+  input: EmitInput,
+): { begun: Set<string>; watching: Set<string>; onBody?: (file: string, body: CompiledContent) => void; stop: () => void } {
   const stops: (() => void)[] = [];
   const begun = new Set<string>();
+  const watching = new Set<string>();
+  const watchers: ((file: string, body: CompiledContent) => void)[] = [];
   for (const emitter of emitters) {
     try {
       const stop = emitter.start?.(input);
-      if (!stop) continue;
-      stops.push(stop);
-      begun.add(emitter.name);
+      if (stop) {
+        stops.push(stop);
+        begun.add(emitter.name);
+        continue;
+      }
+      const watch = emitter.watchBodies?.(input);
+      if (watch) {
+        watchers.push(watch);
+        watching.add(emitter.name);
+      }
     } catch {
       // emit() does the work in this thread and reports what goes wrong there
     }
   }
   return {
     begun,
+    watching,
+    onBody: watchers.length
+      ? (file, body) => {
+          for (const watch of watchers) watch(file, body);
+        }
+      : undefined,
     stop: () => {
       for (const stop of stops.splice(0)) stop();
     },

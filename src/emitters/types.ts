@@ -72,6 +72,14 @@ export interface Emitter {
    * takes its result. Returns how to stop the work when the build fails before `emit` runs.
    */
   start?(input: EmitInput): (() => void) | undefined;
+  /**
+   * Optional, for an emitter that reads page bodies and was not begun by `start` (a one-shot build
+   * whose bodies live in the cache, not in memory): may return a function that renderPages calls
+   * with each page's source file and body as it renders it, so that `emit` need not read every
+   * body back. These bodies have their links resolved: only `href` and `src` attributes differ
+   * from what `loadText` gives.
+   */
+  watchBodies?(input: EmitInput): ((file: string, body: CompiledContent) => void) | undefined;
 }
 
 /** What a build remembers of one emitter's last run. */

@@ -30,6 +30,8 @@ export interface RenderInput {
   assets: DocumentAssets;
   /** Loads the bodies a route shows before it renders (see CompiledMap.ensure). */
   prepare?: (files: (string | undefined)[]) => Promise<void>;
+  /** Called with each rendered page's source file and body (Emitter.watchBodies). */
+  onBody?: (file: string, body: CompiledContent) => void;
 }
 
 /** A route in routes.json: where its data is, and a `.tsx` page's component (its own chunk). */
@@ -135,6 +137,7 @@ export async function renderPages({ input, sink, fingerprints, prior, inPlace }:
     const { html, page } = renderRoute(input, route);
     const scanned = scanHtml(html, intern);
     const body = route.source ? input.compiled.get(route.source.file) : undefined;
+    if (body && input.onBody) input.onBody(route.source!.file, body);
     const links: PageLinks = { path: route.path, origin: route.origin, contentLinks: body?.links ?? [], hrefs: scanned.hrefs, ids: scanned.ids };
     if (scanned.heldIds.length > 0) links.heldIds = scanned.heldIds;
     result.links.push(links);

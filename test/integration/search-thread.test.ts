@@ -3,12 +3,14 @@
  * (search.ts, `start`). Through the real CLI (from dist/, where the worker is): the index, the
  * cache the next build reads and the whole output are the same as when the index is built on the
  * main thread after the pages (FOLIO_SEARCH_THREAD=0); the stage line says which way it went; a
- * build that fails while the worker runs ends with its error, leaving the output as it was.
+ * build that fails while the worker runs ends with its error, leaving the output as it was. A
+ * build whose bodies live in the cache (not in memory) cuts the records from the bodies as the pages
+ * render instead of reading them back: the same index and cache again.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureCopies, runCli, treeHash } from '../support/fixtures.js';
+import { corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
 
@@ -60,5 +62,30 @@ describe('the search index begun in a worker while the pages render', () => {
     expect(result.output).toMatch(/error RENDER_FAILED/);
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(treeHash(path.join(root, 'out'))).toEqual(before);
+  });
+});
+
+describe('the search records cut as the pages render, when the bodies live in the cache', () => {
+  it('publish and store what reading the bodies back after the pages gives', () => {
+    const site = corpusSite(60);
+    try {
+      // With the cache on and no body held in memory, as a site too large to hold them builds.
+      const build = (out: string, env: NodeJS.ProcessEnv = {}) => {
+        rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
+        const result = runCli(['build', '--root', site, '--out', out, '--threads', '2'], { env: { FOLIO_HELD_BODY_CHARS: '0', ...env } });
+        expect(result.status, result.output).toBe(0);
+        return { output: result.output, tree: treeHash(path.join(site, out)), cache: treeHash(path.join(site, '.folio-cache/search')) };
+      };
+      const taken = build('taken');
+      const readBack = build('read-back', { FOLIO_SEARCH_THREAD: '0' });
+      expect(taken.output).toMatch(/search \d+ ms \(bodies taken as the pages rendered\)/);
+      expect(readBack.output).not.toMatch(/bodies taken/);
+      expect(Object.keys(taken.tree).filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(2);
+      expect(taken.tree).toEqual(readBack.tree);
+      expect(Object.keys(taken.cache).length).toBeGreaterThan(0);
+      expect(taken.cache).toEqual(readBack.cache);
+    } finally {
+      removeDir(site);
+    }
   });
 });
