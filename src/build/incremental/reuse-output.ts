@@ -32,13 +32,41 @@ export function manifestFile(cacheDir: string, outDir: string): string {
   return path.join(cacheDir, 'output', `${hashOf(path.resolve(outDir)).slice(0, 16)}.json`);
 }
 
+/**
+ * The manifest on disk: every href and id once, in `strings`, and each page's lists of them as
+ * indexes into it. The theme's links and the sidebar's ids repeat on every page: at 10,000 pages
+ * the manifest was 42 MB of JSON written at the end of the build (its memory peak), most of it
+ * the same strings again.
+ */
+interface StoredManifest {
+  v: 2;
+  outDir: string;
+  strings: string[];
+  routes: Record<string, Omit<ReuseManifest['routes'][string], 'links'> & { links: StoredLinks }>;
+}
+type StoredLinks = Omit<PageLinks, 'hrefs' | 'ids' | 'heldIds'> & { hrefs: number[]; ids: number[]; heldIds?: number[] };
+
 export function readManifest(cacheDir: string, outDir: string): ReuseManifest | undefined {
   const text = readSealed(manifestFile(cacheDir, outDir));
   if (text === undefined) return undefined;
   try {
-    const manifest = JSON.parse(text) as ReuseManifest;
-    return manifest.outDir === path.resolve(outDir) ? manifest : undefined;
+    const stored = JSON.parse(text) as StoredManifest;
+    if (stored.v !== 2 || stored.outDir !== path.resolve(outDir) || !Array.isArray(stored.strings)) return undefined;
+    const { strings } = stored;
+    const decode = (indexes: number[]) =>
+      indexes.map((index) => {
+        const value = strings[index];
+        if (typeof value !== 'string') throw new Error('not in the table');
+        return value;
+      });
+    const routes: ReuseManifest['routes'] = {};
+    for (const [route, { links, ...record }] of Object.entries(stored.routes)) {
+      const { hrefs, ids, heldIds, ...rest } = links;
+      routes[route] = { ...record, links: { ...rest, hrefs: decode(hrefs), ids: decode(ids), ...(heldIds ? { heldIds: decode(heldIds) } : {}) } };
+    }
+    return { outDir: stored.outDir, routes };
   } catch {
+    // Damaged or of another shape: no page is reused.
     return undefined;
   }
 }
@@ -57,8 +85,29 @@ export function statOf(file: string): string | undefined {
  * each file as `outputs` (statFiles of the output, taken once for this and the up-to-date stamp) has it.
  */
 export function writeManifest(cacheDir: string, manifest: ReuseManifest, outputs: Snapshot): void {
-  for (const route of Object.values(manifest.routes)) route.stats = route.files.map((file) => outputs[path.join(manifest.outDir, file)] ?? '-');
-  writeSealed(manifestFile(cacheDir, manifest.outDir), JSON.stringify(manifest));
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const encode = (values: readonly string[]) =>
+    values.map((value) => {
+      let index = indexOf.get(value);
+      if (index === undefined) {
+        index = strings.length;
+        strings.push(value);
+        indexOf.set(value, index);
+      }
+      return index;
+    });
+  const routes: StoredManifest['routes'] = {};
+  for (const [route, record] of Object.entries(manifest.routes)) {
+    const { hrefs, ids, heldIds, ...rest } = record.links;
+    routes[route] = {
+      ...record,
+      stats: record.files.map((file) => outputs[path.join(manifest.outDir, file)] ?? '-'),
+      links: { ...rest, hrefs: encode(hrefs), ids: encode(ids), ...(heldIds ? { heldIds: encode(heldIds) } : {}) },
+    };
+  }
+  const stored: StoredManifest = { v: 2, outDir: manifest.outDir, strings, routes };
+  writeSealed(manifestFile(cacheDir, manifest.outDir), JSON.stringify(stored));
 }
 
 /** Links (or copies) a previous output file into the new output folder; false when it is gone. */
