@@ -66,12 +66,7 @@ export function plainFrontMatter(block: string): Record<string, unknown> | undef
   if (NON_PRINTABLE.test(block) || block.includes('\r')) return undefined;
   const data: Record<string, unknown> = {};
   let keys = 0;
-  let from = 0;
-  while (from <= block.length) {
-    let end = block.indexOf('\n', from);
-    if (end < 0) end = block.length;
-    const line = block.slice(from, end);
-    from = end + 1;
+  for (const line of block.split('\n')) {
     if (line === '' || line.startsWith('#') || /^ +$/.test(line)) continue;
     const pair = KEY.exec(line);
     if (!pair) return undefined;
