@@ -130,10 +130,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
   };
   // A one-shot build lets emitters begin what needs no rendered page (the search index, on another
   // thread) now, or take the bodies as the pages render (when they live in the cache: not read back).
-  const started =
-    !previous && !input.keepUnresolved
-      ? startEmitters(emitters, emitInput)
-      : { begun: new Set<string>(), watching: new Set<string>(), onBody: undefined, stop: () => {} };
+  const started = startEmitters(!previous && !input.keepUnresolved ? emitters : [], emitInput);
   const stopEmitters = started.stop;
   const rendered = await run(
     'renderPages',

@@ -3,9 +3,9 @@
  * in the cache are read in this thread, the others go to a pool of worker
  * threads (one per core), which write their results to the shared cache.
  * Their code blocks are highlighted on the one highlighting thread beside
- * up to two workers (HighlightThread.connect), else by each thread itself. The output is the same as compiling one file
- * after another: results are keyed by file, and the first error in file
- * order is the one thrown.
+ * up to two workers (HighlightThread.connect), else by each thread itself.
+ * The output is the same as compiling one file after another: results are
+ * keyed by file, and the first error in file order is the one thrown.
  */
 import type { Cache } from '../core/cache.js';
 import { runLanes } from '../core/lanes.js';

@@ -88,4 +88,26 @@ describe('the search records cut as the pages render, when the bodies live in th
       removeDir(site);
     }
   });
+
+  it('are not cut again when the pages render for another reason and their records are in the cache', () => {
+    const site = corpusSite(60);
+    try {
+      const env = { FOLIO_HELD_BODY_CHARS: '0' };
+      const cold = runCli(['build', '--root', site, '--threads', '2'], { env });
+      expect(cold.output).toMatch(/bodies taken as the pages rendered/);
+      // A new page changes every page's sidebar: all of them render again, their records unchanged.
+      writeFileSync(path.join(site, 'docs/added-page.md'), '---\ntitle: Added page\n---\n\nA page about payloads.\n');
+      const warm = runCli(['build', '--root', site, '--threads', '2'], { env });
+      expect(warm.status, warm.output).toBe(0);
+      // Every page rendered again (none kept from the previous output).
+      expect(warm.output).toMatch(/renderPages .* 62 pages\n/);
+      expect(warm.output).not.toMatch(/bodies taken/);
+      rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
+      const fresh = runCli(['build', '--root', site, '--out', 'fresh', '--threads', '2'], { env });
+      expect(fresh.status, fresh.output).toBe(0);
+      expect(treeHash(path.join(site, 'out'))).toEqual(treeHash(path.join(site, 'fresh')));
+    } finally {
+      removeDir(site);
+    }
+  });
 });

@@ -390,7 +390,7 @@ function eachSection(terms: PageTerms, each: (length: number, ids: number, weigh
 
 /** A page's terms by name, per section (what the cache stores: names mean the same in every process). */
 export function sectionTermsOf(terms: PageTerms): SectionTerms[] {
-  return joinedTermsOf(terms, (words) => words).map(([length, words, weights]) => [length, words, weights]);
+  return joinedTermsOf(terms, (words) => words);
 }
 
 /** The same with each section's terms joined by `join` (the cache's entry: one string per section). */
