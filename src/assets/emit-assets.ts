@@ -16,6 +16,7 @@ import { folioRoot } from '../core/folio-root.js';
 import { cssModulesPlugin } from '../render/css-modules.js';
 import { customCssImports, type SiteTheme, siteThemeKey, siteThemePlugin } from '../render/site-theme.js';
 import { BLOG_HOST_MODULES, type SiteData } from '../shared/page-data.js';
+import { FolioError } from '../errors/folio-error.js';
 
 export interface ClientBundle {
   scripts: string[];
@@ -352,7 +353,33 @@ export function writeSiteData({ site, outDir }: { site: SiteData; outDir: string
  */
 export function copyStatic({ staticDir, outDir, root, warn }: { staticDir: string; outDir: string; root: string; warn: (warning: Warning) => void }): void {
   if (!existsSync(staticDir)) return;
-  cpSync(staticDir, outDir, { recursive: true, dereference: true, filter: (source) => staticSourceAllowed(source, { root, warn }) });
+  try {
+    cpSync(staticDir, outDir, { recursive: true, dereference: true, filter: (source) => staticSourceAllowed(source, { root, warn }) });
+  } catch (error) {
+    throw staticCollision(error, { staticDir, outDir }) ?? error;
+  }
+}
+
+/**
+ * A file of the static folder where the output has a folder (a page's, made before the copy), or a
+ * folder where it has a file: said with the static path and the URL, not the temporary folder's.
+ */
+function staticCollision(error: unknown, { staticDir, outDir }: { staticDir: string; outDir: string }): FolioError | undefined {
+  const { code, path: target } = error as { code?: string; path?: string };
+  if ((code !== 'ERR_FS_CP_NON_DIR_TO_DIR' && code !== 'ERR_FS_CP_DIR_TO_NON_DIR') || typeof target !== 'string') return undefined;
+  const relative = path.relative(outDir, target);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const url = `/${relative.split(path.sep).join('/')}`;
+  const source = path.join(staticDir, relative);
+  return new FolioError({
+    code: 'FS_NOT_A_FOLDER',
+    message:
+      code === 'ERR_FS_CP_NON_DIR_TO_DIR'
+        ? `the static file ${url} is where the output needs a folder (a page or the site's files live under ${url}/)`
+        : `the static folder ${url} is where the output has a file of its own`,
+    location: { file: source },
+    cause: error,
+  });
 }
 
 /** Whether a file of the static folder may be published: not a link out of the site or a loop. */

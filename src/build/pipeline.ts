@@ -29,7 +29,7 @@ import { compileApiPages, compileStep, fileRoutesOf, linksDependOn, markdownSour
 import type { Highlighting } from '../markdown/highlight.js';
 import { bundleServer, type ServerModule } from '../render/bundle-pages.js';
 import { fingerprintRoutes, type Fingerprints } from '../render/fingerprint.js';
-import { renderPages, type PriorPage, type RenderResult } from '../render/render-pages.js';
+import { outputFilesOf, renderPages, type PriorPage, type RenderResult } from '../render/render-pages.js';
 import { siteThemeOf } from '../render/site-theme.js';
 import { createRouteTable } from '../routes/route-table.js';
 import type { RouteTable } from '../routes/types.js';
@@ -235,7 +235,8 @@ function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[];
 }
 
 /** A build from scratch: every section, with the background ones (typedoc) overlapping the markdown. */
-async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput, found?: (content: Content) => void): Promise<Sources> {
+async function readAll(input: PipelineInput, found?: (content: Content) => void): Promise<Sources> {
+  const { ctx, run, highlighter, keepUnresolved } = input;
   const discovered = await run(
     'discoverContent',
     () => discoverContent(ctx),
@@ -258,7 +259,22 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput,
   sources.compiled = await run(
     'compileContent',
     async () => {
-      if (!discovered.later) return compileStep({ ctx, content: sources.content, table: await routeTable(), highlighter, keepUnresolved });
+      // The pages' folders are made while the compile works on other threads (OutputSink.makeFoldersAhead):
+      // all of them once it succeeded, no more once it failed (its folder is about to be discarded).
+      const foldersAhead = async <T>(table: RouteTable, compile: () => Promise<T>): Promise<T> => {
+        const folders = input.sink.makeFoldersAhead?.(table.routes.flatMap((route) => outputFilesOf(route).map((file) => `/${file}`)));
+        try {
+          const compiled = await compile();
+          folders?.finish();
+          return compiled;
+        } finally {
+          folders?.stop();
+        }
+      };
+      if (!discovered.later) {
+        const table = await routeTable();
+        return foldersAhead(table, () => compileStep({ ctx, content: sources.content, table, highlighter, keepUnresolved }));
+      }
       // typedoc (a background section) runs in a worker thread while this one compiles the markdown, its links resolved
       // against the routes without the API (an API never moves a content file's route, but its index
       // takes its readme's; a body linking to a file whose route changed makes the markdown step run
@@ -277,18 +293,20 @@ async function readAll({ ctx, run, highlighter, keepUnresolved }: PipelineInput,
       }
       sources.content = { ...sources.content, ...later };
       const table = await routeTable();
-      let result = await markdown;
-      const final = fileRoutesOf(table);
-      if (linksDependOn(result.state, fileRoutesOf(preliminary), final)) {
-        early.warnings = ctx.warnings.fresh();
-        // From the cache: what the first pass compiled still counts as compiled by this build.
-        const again = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
-        result = { ...again, compiledCount: result.compiledCount + again.compiledCount, threads: Math.max(result.threads, again.threads) };
-      } else result.state.fileRoutes = final;
-      // Both lists: a problem the site set to 'log' is printed as information, as without overlap.
-      for (const warning of [...early.warnings.items, ...early.warnings.logged]) ctx.warnings.add(warning);
-      await compileApiPages({ ctx, content: sources.content, table, highlighter, result });
-      return result;
+      return foldersAhead(table, async () => {
+        let result = await markdown;
+        const final = fileRoutesOf(table);
+        if (linksDependOn(result.state, fileRoutesOf(preliminary), final)) {
+          early.warnings = ctx.warnings.fresh();
+          // From the cache: what the first pass compiled still counts as compiled by this build.
+          const again = await compileStep({ ctx: early, content: sources.content, table, highlighter, keepUnresolved, skipApi: true });
+          result = { ...again, compiledCount: result.compiledCount + again.compiledCount, threads: Math.max(result.threads, again.threads) };
+        } else result.state.fileRoutes = final;
+        // Both lists: a problem the site set to 'log' is printed as information, as without overlap.
+        for (const warning of [...early.warnings.items, ...early.warnings.logged]) ctx.warnings.add(warning);
+        await compileApiPages({ ctx, content: sources.content, table, highlighter, result });
+        return result;
+      });
     },
     (r) =>
       `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.threads ? `, on ${r.threads} threads` : ''}${highlighter.threadStarted ? ', code highlighted on a thread of its own' : ''}`,

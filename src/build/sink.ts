@@ -23,6 +23,9 @@ import type { KeptPage, OutputSink } from '../core/output-sink.js';
 
 export type { KeptPage, OutputSink } from '../core/output-sink.js';
 
+/** Folders made in one turn of makeFoldersAhead (a few milliseconds: the compile's messages wait no longer). */
+const FOLDERS_PER_TURN = 16;
+
 /** A build from scratch into a fresh folder (made by the caller with createTempOutput). */
 export class FolderSink implements OutputSink {
   private readonly dirs = new Set<string>();
@@ -42,6 +45,45 @@ export class FolderSink implements OutputSink {
     const file = outputTarget(this.dir, urlPath);
     makeDirOnce(path.dirname(file), this.dirs);
     writeFileSync(file, contents);
+  }
+
+  /**
+   * Makes the folders of the files given (a build's pages and page data) in turns of
+   * FOLDERS_PER_TURN, yielding to the event loop between turns; `finish` makes the rest at once,
+   * `stop` gives up on them. A build from scratch runs it while its compile works on other threads
+   * and this one mostly waits: creating a folder is the kernel's work on this thread either way,
+   * and made here it is off the render stage, where this thread is the one every page waits for
+   * (1,000 pages: ~0.2 s of `mkdir` in the render stage's profile; 10,000 pages: ~1.1 s). Only
+   * folders inside the output folder (outputTarget); a path it refuses, or a folder that cannot be
+   * made, ends the turns quietly: the write of that file reports it, as it would without this.
+   */
+  makeFoldersAhead(urlPaths: readonly string[]): { finish(): void; stop(): void } {
+    let next = 0;
+    let ended = false;
+    const turn = (count: number) => {
+      try {
+        for (const end = Math.min(urlPaths.length, next + count); next < end; next++)
+          makeDirOnce(path.dirname(outputTarget(this.dir, urlPaths[next])), this.dirs);
+      } catch {
+        ended = true;
+      }
+    };
+    const turns = async () => {
+      while (!ended && next < urlPaths.length) {
+        turn(FOLDERS_PER_TURN);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    };
+    void turns();
+    return {
+      finish: () => {
+        if (!ended) turn(urlPaths.length);
+        ended = true;
+      },
+      stop: () => {
+        ended = true;
+      },
+    };
   }
 
   /** (Async: a refused file is a rejection, as an emitter's writes are awaited a few at a time.) */

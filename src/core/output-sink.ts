@@ -27,6 +27,14 @@ export interface OutputSink {
   remove(urlPath: string): void;
   /** The site's files that are not pages (link targets), as the output will be. */
   files(): Promise<Set<string>>;
+  /**
+   * Begins making the folders of files the build will write (URL paths), a few at a time between
+   * other work: a build from scratch asks for its pages' folders while the compile runs on other
+   * threads. `finish` makes the rest now (before the static folder is copied, so a static file in
+   * a page's way is found there), `stop` drops them (a failed compile). Optional: a write makes
+   * its folder anyway.
+   */
+  makeFoldersAhead?(urlPaths: readonly string[]): { finish(): void; stop(): void };
   /** Drops everything written (a failed build). */
   discard(): Promise<void>;
 }

@@ -111,7 +111,8 @@ export interface RenderResult {
   notFoundChanged: boolean;
 }
 
-const filesOf = (route: Route) => [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
+/** A route's output files (URL paths without the leading slash): the page, then its page data. */
+export const outputFilesOf = (route: Route) => [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
 
 /**
  * Renders what the plan says (plan-render.ts): pages whose fingerprint changed or that are new
@@ -142,7 +143,7 @@ export async function renderPages({ input, sink, fingerprints, prior, inPlace }:
     if (scanned.heldIds.length > 0) links.heldIds = scanned.heldIds;
     result.links.push(links);
     result.rendered.push(route);
-    const files = filesOf(route);
+    const files = outputFilesOf(route);
     if (fingerprint) result.records.set(route.path, { key: route.key, fingerprint, links, files });
     sink.write(`/${files[0]}`, html);
     sink.write(`/${files[1]}`, JSON.stringify(page));

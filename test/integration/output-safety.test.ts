@@ -267,6 +267,47 @@ describe('symbolic links in the static folder', () => {
   });
 });
 
+describe("the pages' folders, made while the compile runs (FolderSink.makeFoldersAhead)", () => {
+  const emptyFolders = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && readdirSync(path.join(entry.parentPath, entry.name)).length === 0)
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+
+  it('a build from scratch leaves no empty folder in the output', () => {
+    const site = copyFixture('docs-basic');
+    try {
+      const result = runCli(['build'], { cwd: site });
+      expect(result.status, result.output).toBe(0);
+      expect(readdirSync(path.join(site, 'out/docs')).length).toBeGreaterThan(3);
+      expect(emptyFolders(path.join(site, 'out'))).toEqual([]);
+    } finally {
+      removeDir(site);
+    }
+  });
+
+  it('a static file where a page needs its folder is an error naming the static file and the URL; out/ is left as it was', () => {
+    const site = copyFixture('dev-site');
+    try {
+      expect(runCli(['build'], { cwd: site }).status).toBe(0);
+      const before = treeHash(path.join(site, 'out'));
+      mkdirSync(path.join(site, 'content/static/docs'), { recursive: true });
+      writeFileSync(path.join(site, 'content/static/docs/getting-started'), 'not a folder\n');
+      // From scratch (no cache: every folder made ahead) and from the cache.
+      for (const args of [['build', '--no-cache'], ['build']]) {
+        const result = runCli(args, { cwd: site });
+        expect(result.status, result.output).toBe(1);
+        expect(result.stderr).toContain('error FS_NOT_A_FOLDER');
+        expect(result.stderr).toContain('content/static/docs/getting-started: the static file /docs/getting-started is where the output needs a folder');
+        expect(result.stderr).not.toContain('.folio-tmp-');
+        expect(treeHash(path.join(site, 'out'))).toEqual(before);
+        expect(temps(site)).toEqual([]);
+      }
+    } finally {
+      removeDir(site);
+    }
+  });
+});
+
 describe('a slug cannot make a page leave the output folder', () => {
   it('a "." or ".." segment in a doc, blog or page slug is an error naming the file; nothing is written beside the site', () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'folio-slug-'));

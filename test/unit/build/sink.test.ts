@@ -3,7 +3,7 @@
  * emitter naming a page's path is refused even when the emitter writes several files at once
  * (run-emitters.ts), and the page stays as it was.
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,5 +52,66 @@ describe('FolderSink', () => {
     expect([...(await sink.files())].sort()).toEqual(
       ['/assets/client.js', '/blog/rss.xml', '/files/deep/er/guide.pdf', '/files/index.html.bak', '/files/linked.pdf', '/img/logo.svg'].sort(),
     );
+  });
+
+  describe('makeFoldersAhead', () => {
+    const fresh = () => {
+      const parent = mkdtempSync(path.join(os.tmpdir(), 'folio-sink-'));
+      dirs.push(parent);
+      const dir = path.join(parent, 'out');
+      mkdirSync(dir);
+      return { parent, dir, sink: new FolderSink(dir) };
+    };
+    const pages = (n: number) => Array.from({ length: n }, (_, i) => [`/docs/part-${i % 7}/page-${i}/index.html`, `/assets/data/docs_page-${i}.json`]).flat();
+    const turns = async (n: number) => {
+      for (let turn = 0; turn < n; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    const made = (dir: string) => readdirSync(path.join(dir, 'docs'), { recursive: true }).length;
+
+    it('makes the folders of the files given, a turn at a time, and a write then finds its folder made', async () => {
+      const { dir, sink } = fresh();
+      sink.makeFoldersAhead(pages(100));
+      // The first turn runs at once; the others wait for the event loop.
+      expect(existsSync(path.join(dir, 'docs/part-0/page-0'))).toBe(true);
+      expect(existsSync(path.join(dir, 'docs/part-2/page-99'))).toBe(false);
+      await turns(20);
+      for (let i = 0; i < 100; i++) expect(statSync(path.join(dir, `docs/part-${i % 7}/page-${i}`)).isDirectory()).toBe(true);
+      expect(statSync(path.join(dir, 'assets/data')).isDirectory()).toBe(true);
+      // No file is made ahead: the folders only.
+      expect(readdirSync(path.join(dir, 'docs/part-0/page-0'))).toEqual([]);
+      sink.write('/docs/part-0/page-0/index.html', '<p>0</p>');
+      expect(readFileSync(path.join(dir, 'docs/part-0/page-0/index.html'), 'utf8')).toBe('<p>0</p>');
+    });
+
+    it('finish makes the rest at once; stop makes no more', async () => {
+      const first = fresh();
+      first.sink.makeFoldersAhead(pages(500)).finish();
+      expect(made(first.dir)).toBe(500 + 7);
+      const second = fresh();
+      second.sink.makeFoldersAhead(pages(500)).stop();
+      const before = made(second.dir);
+      expect(before).toBeGreaterThan(0);
+      expect(before).toBeLessThan(100);
+      await turns(100);
+      expect(made(second.dir)).toBe(before);
+    });
+
+    it('makes nothing outside the output folder: a path leaving it ends the turns quietly (its write reports it)', async () => {
+      const { parent, dir, sink } = fresh();
+      sink.makeFoldersAhead(['/docs/a/index.html', '/../escaped/index.html', '/docs/b/index.html']).finish();
+      await turns(3);
+      expect(existsSync(path.join(dir, 'docs/a'))).toBe(true);
+      expect(existsSync(path.join(parent, 'escaped'))).toBe(false);
+      expect(existsSync(path.join(dir, 'docs/b'))).toBe(false);
+      expect(() => sink.write('/../escaped/index.html', 'x')).toThrow(/outside the output folder/);
+    });
+
+    it('a file in the way of a folder ends the turns quietly, and the write says so', () => {
+      const { dir, sink } = fresh();
+      writeFileSync(path.join(dir, 'docs'), 'a file');
+      sink.makeFoldersAhead(['/docs/a/index.html']).finish();
+      expect(readFileSync(path.join(dir, 'docs'), 'utf8')).toBe('a file');
+      expect(() => sink.write('/docs/a/index.html', 'x')).toThrow(/EEXIST|ENOTDIR/);
+    });
   });
 });
