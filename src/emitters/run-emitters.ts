@@ -110,9 +110,13 @@ export function startEmitters(
         continue;
       }
       const watch = emitter.watchBodies?.(input);
-      if (watch) {
+      if (typeof watch === 'function') {
         watchers.push(watch);
         watching.add(emitter.name);
+      } else if (watch) {
+        watchers.push((file, body) => watch.onBody(file, body));
+        stops.push(() => watch.stop());
+        begun.add(emitter.name);
       }
     } catch {
       // emit() does the work in this thread and reports what goes wrong there

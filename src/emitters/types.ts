@@ -79,8 +79,15 @@ export interface Emitter {
    * body back. These bodies have their links resolved: only `href` and `src` attributes differ
    * from what `loadText` gives.
    */
-  watchBodies?(input: EmitInput): ((file: string, body: CompiledContent) => void) | undefined;
+  watchBodies?(input: EmitInput): BodyWatcher | undefined;
 }
+
+/**
+ * What `watchBodies` returns: the function renderPages calls with each body, or, for an emitter that
+ * hands the bodies to a thread of its own, that function with `stop` (ends the thread when the build
+ * fails before `emit` runs; the stage line then says the emitter was begun beside renderPages).
+ */
+export type BodyWatcher = ((file: string, body: CompiledContent) => void) | { onBody(file: string, body: CompiledContent): void; stop(): void };
 
 /** What a build remembers of one emitter's last run. */
 export interface EmitterRecord {

@@ -4,8 +4,9 @@
  * cache the next build reads and the whole output are the same as when the index is built on the
  * main thread after the pages (FOLIO_SEARCH_THREAD=0); the stage line says which way it went; a
  * build that fails while the worker runs ends with its error, leaving the output as it was. A
- * build whose bodies live in the cache (not in memory) cuts the records from the bodies as the pages
- * render instead of reading them back: the same index and cache again.
+ * build whose bodies live in the cache (not in memory) sends the bodies to the search thread as the
+ * pages render (record-stream.ts), which cuts the records there instead of the main thread reading
+ * them back: the same index and cache again, also when some pages did not render.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,26 +47,32 @@ describe('the search index begun in a worker while the pages render', () => {
     expect(treeHash(path.join(root, 'out'))).toEqual(cold.tree);
   });
 
-  it('a page that fails to render ends the build with its error while the worker runs', () => {
-    const root = fixture('dev-site');
-    const before = coldBuild(root, 'out').tree;
-    mkdirSync(path.join(root, 'content/pages'), { recursive: true });
-    writeFileSync(path.join(root, 'content/pages/helper.ts'), 'export const greeting = notDefinedAnywhere.toUpperCase();\n');
-    writeFileSync(
-      path.join(root, 'content/pages/loud.tsx'),
-      'import { greeting } from "./helper";\nexport default function Loud() { return <p>{greeting}</p>; }\n',
-    );
-    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
-    const started = Date.now();
-    const result = runCli(['build'], { cwd: root });
-    expect(result.status).toBe(1);
-    expect(result.output).toMatch(/error RENDER_FAILED/);
-    expect(Date.now() - started).toBeLessThan(60_000);
-    expect(treeHash(path.join(root, 'out'))).toEqual(before);
-  });
+  for (const [way, env] of [
+    ['begun with every body', {}],
+    ['sent the bodies as the pages render', { FOLIO_HELD_BODY_CHARS: '0' }],
+  ] as const) {
+    it(`a page that fails to render ends the build with its error while the worker runs (${way})`, () => {
+      const root = fixture('dev-site');
+      const before = coldBuild(root, 'out').tree;
+      // It throws as it renders (not when its module loads): the worker has begun by then.
+      mkdirSync(path.join(root, 'content/pages'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'content/pages/loud.tsx'),
+        'export default function Loud() {\n  const missing: { value?: { text: string } } = {};\n  return <p>{missing.value!.text}</p>;\n}\n',
+      );
+      rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+      const started = Date.now();
+      const result = runCli(['build'], { cwd: root, env });
+      expect(result.status).toBe(1);
+      expect(result.output).toMatch(/error RENDER_FAILED/);
+      expect(result.output).toMatch(/✓ emitAssets/);
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(treeHash(path.join(root, 'out'))).toEqual(before);
+    });
+  }
 });
 
-describe('the search records cut as the pages render, when the bodies live in the cache', () => {
+describe('the search records cut on the search thread as the pages render, when the bodies live in the cache', () => {
   it('publish and store what reading the bodies back after the pages gives', () => {
     const site = corpusSite(60);
     try {
@@ -78,12 +85,34 @@ describe('the search records cut as the pages render, when the bodies live in th
       };
       const taken = build('taken');
       const readBack = build('read-back', { FOLIO_SEARCH_THREAD: '0' });
-      expect(taken.output).toMatch(/search \d+ ms \(bodies taken as the pages rendered\)/);
-      expect(readBack.output).not.toMatch(/bodies taken/);
+      expect(taken.output).toMatch(/search begun beside renderPages, \d+ ms after it/);
+      expect(readBack.output).not.toMatch(/begun beside/);
       expect(Object.keys(taken.tree).filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(2);
       expect(taken.tree).toEqual(readBack.tree);
       expect(Object.keys(taken.cache).length).toBeGreaterThan(0);
       expect(taken.cache).toEqual(readBack.cache);
+    } finally {
+      removeDir(site);
+    }
+  });
+
+  it('asks the main thread for the bodies of pages that did not render (kept from the previous output), and publishes the same', () => {
+    const site = corpusSite(60);
+    try {
+      const env = { FOLIO_HELD_BODY_CHARS: '0' };
+      const cold = runCli(['build', '--root', site, '--threads', '2'], { env });
+      expect(cold.status, cold.output).toBe(0);
+      const out = treeHash(path.join(site, 'out'));
+      const records = treeHash(path.join(site, '.folio-cache/search'));
+      expect(Object.keys(records).length).toBeGreaterThan(0);
+      // The records gone, every page unchanged: no page renders, so no body comes while they do.
+      rmSync(path.join(site, '.folio-cache/search'), { recursive: true, force: true });
+      const warm = runCli(['build', '--root', site, '--threads', '2', '--force'], { env });
+      expect(warm.status, warm.output).toBe(0);
+      expect(warm.output).toMatch(/renderPages .* 61 pages, 61 unchanged/);
+      expect(warm.output).toMatch(/search begun beside renderPages/);
+      expect(treeHash(path.join(site, 'out'))).toEqual(out);
+      expect(treeHash(path.join(site, '.folio-cache/search'))).toEqual(records);
     } finally {
       removeDir(site);
     }
@@ -94,14 +123,14 @@ describe('the search records cut as the pages render, when the bodies live in th
     try {
       const env = { FOLIO_HELD_BODY_CHARS: '0' };
       const cold = runCli(['build', '--root', site, '--threads', '2'], { env });
-      expect(cold.output).toMatch(/bodies taken as the pages rendered/);
+      expect(cold.output).toMatch(/search begun beside renderPages/);
       // A new page changes every page's sidebar: all of them render again, their records unchanged.
       writeFileSync(path.join(site, 'docs/added-page.md'), '---\ntitle: Added page\n---\n\nA page about payloads.\n');
       const warm = runCli(['build', '--root', site, '--threads', '2'], { env });
       expect(warm.status, warm.output).toBe(0);
       // Every page rendered again (none kept from the previous output).
       expect(warm.output).toMatch(/renderPages .* 62 pages\n/);
-      expect(warm.output).not.toMatch(/bodies taken/);
+      expect(warm.output).not.toMatch(/begun beside/);
       rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
       const fresh = runCli(['build', '--root', site, '--out', 'fresh', '--threads', '2'], { env });
       expect(fresh.status, fresh.output).toBe(0);

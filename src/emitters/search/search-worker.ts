@@ -1,19 +1,63 @@
 /**
- * Worker thread entry: builds the search index of a one-shot build while the main thread renders
- * the pages (search.ts, `start`). It is sent the pages and their bodies' text and headings, reads
- * and writes the same cache buckets as `emit` would, and answers with the index files.
+ * Worker thread entry of the search index, two ways (search.ts):
+ * - `start`, a one-shot build whose bodies are all in memory: sent the pages and their bodies'
+ *   text and headings as one job (worker-pool's protocol), it answers with the index files;
+ * - `watchBodies`, a larger one (workerData `stream`, record-stream.ts): sent the bodies as the
+ *   pages render, it cuts each page's records as they come and builds the index at the end.
+ * Either way it reads and writes the same cache buckets as `emit` would on the main thread.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { Cache } from '../../core/cache.js';
 import { workerErrorData } from '../../errors/index.js';
-import { indexFiles, type SearchWorkerJob } from './search.js';
+import type { StreamIn, StreamJob, StreamOut, StreamText } from './record-stream.js';
+import { type Cached, type IndexJob, indexFiles, keptOf, type SearchWorkerJob } from './search.js';
 
-parentPort!.on('message', async ({ id, job }: { id: number; job: SearchWorkerJob }) => {
-  try {
-    const cache = job.cacheDir ? new Cache(job.cacheDir, { memory: false }) : undefined;
-    const files = await indexFiles({ pages: job.pages, cache, cacheSalt: job.cacheSalt }, async () => job.texts);
-    parentPort!.postMessage({ id, result: files });
-  } catch (error) {
-    parentPort!.postMessage({ id, error: workerErrorData(error) });
+const stream = (workerData as { stream?: StreamJob } | undefined)?.stream;
+
+if (stream) {
+  const cut = new Set(stream.cut);
+  const byFile = new Map<string, IndexJob['pages']>();
+  for (const page of stream.pages) {
+    if (!cut.has(page.key)) continue;
+    const list = byFile.get(page.file);
+    if (list) list.push(page);
+    else byFile.set(page.file, [page]);
   }
-});
+  const taken = new Map<string, Cached>();
+  let answer: ((texts: Map<string, StreamText>) => void) | undefined;
+  const post = (message: StreamOut) => parentPort!.postMessage(message);
+  parentPort!.on('message', (message: StreamIn) => {
+    if ('bodies' in message) {
+      for (const [file, text] of message.bodies)
+        for (const page of byFile.get(file) ?? []) if (!taken.has(page.key)) taken.set(page.key, keptOf(page, page.section, text));
+    } else if ('texts' in message) answer?.(new Map(message.texts));
+    else void finish();
+  });
+  const finish = async () => {
+    const cache = stream.cacheDir ? new Cache(stream.cacheDir, { memory: false }) : undefined;
+    try {
+      const files = await indexFiles(
+        { pages: stream.pages, cache, cacheSalt: stream.cacheSalt, lastRun: true, taken },
+        (need) =>
+          new Promise((resolve) => {
+            answer = resolve;
+            post({ need });
+          }),
+      );
+      cache?.close();
+      post({ result: files });
+    } catch (error) {
+      post({ error: workerErrorData(error) });
+    }
+  };
+} else {
+  parentPort!.on('message', async ({ id, job }: { id: number; job: SearchWorkerJob }) => {
+    try {
+      const cache = job.cacheDir ? new Cache(job.cacheDir, { memory: false }) : undefined;
+      const files = await indexFiles({ pages: job.pages, cache, cacheSalt: job.cacheSalt }, async () => job.texts);
+      parentPort!.postMessage({ id, result: files });
+    } catch (error) {
+      parentPort!.postMessage({ id, error: workerErrorData(error) });
+    }
+  });
+}

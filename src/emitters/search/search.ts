@@ -11,6 +11,7 @@
 import type { Cache } from '../../core/cache.js';
 import { detached } from '../../core/detached.js';
 import { runInWorker, workerEntry } from '../../core/worker-pool.js';
+import { RecordStream } from './record-stream.js';
 import type { CompiledContent } from '../../markdown/compile.js';
 import { hashOf } from '../../core/hash.js';
 import { MANIFEST_PATH } from '../../shared/search/format.js';
@@ -51,7 +52,7 @@ function indexRoutes({ config, table, bodies }: Pick<EmitInput, 'config' | 'tabl
 }
 
 /** A page's records and their terms (tokenising is most of the indexer's time). */
-interface Cached {
+export interface Cached {
   records: PageRecords;
   terms: PageTerms;
 }
@@ -122,7 +123,7 @@ export interface IndexJob {
   cacheSalt: string;
   /** No later run in this process: the pages' records are not kept in memory for one (`remembered`). */
   lastRun?: boolean;
-  /** Records of pages cut from their bodies as the pages rendered (`watchBodies`), by page key: not read back. */
+  /** Records of pages cut from their bodies as the pages rendered (on the search thread: record-stream.ts), by page key: not read back. */
   taken?: ReadonlyMap<string, Cached>;
 }
 
@@ -205,8 +206,9 @@ export async function indexFiles(
 
 /** The index being built on another thread, by the input `start` was given (emit takes it from there). */
 const begun = new WeakMap<EmitInput, Promise<EmittedFile[]>>();
-/** Records cut from the bodies renderPages had in hand, by the input `watchBodies` was given, then by page key. */
-const watched = new WeakMap<EmitInput, Map<string, Cached>>();
+
+/** The thread cutting the records as the pages render (`watchBodies` from dist/), by the input it was given. */
+const streamed = new WeakMap<EmitInput, RecordStream>();
 
 /** FOLIO_SEARCH_THREAD=0 keeps the whole index in `emit`, on the main thread, reading the bodies back (the tests compare the ways). */
 const offThread = () => process.env.FOLIO_SEARCH_THREAD !== '0';
@@ -220,8 +222,7 @@ export const searchEmitter: Emitter = {
   // A one-shot build whose bodies are all in memory (a cold build of a site up to ~1,000 pages)
   // builds its index in a worker thread while this one renders the pages: the worker gets the
   // bodies' text and headings, reads and writes the same cache buckets, and sends the files back.
-  // A larger site's bodies live in the cache, and its index is built after the pages, in `emit`
-  // (both at once would hold both stages' memory at the peak).
+  // A larger site's bodies live in the cache: `watchBodies` sends them to the thread as they render.
   start: (input) => {
     if (!searchOptionsOf(input.config) || remembered.size > 0 || !offThread()) return undefined;
     const file = workerEntry('search-worker');
@@ -240,13 +241,18 @@ export const searchEmitter: Emitter = {
       stop();
     };
   },
-  // A larger one-shot build (bodies in the cache) cuts each page's records from the body renderPages
-  // has in hand, instead of reading every body back after the pages (10,000 pages: ~0.6 s). Only
-  // the pages whose cache bucket is missing (a cold build, or a bucket of changed pages): those in a
-  // bucket that is there are most likely in it, and are looked up there first (`indexFiles`), not cut
-  // again whenever a page renders (every page does when the sidebar changes).
+  // A larger one-shot build (bodies in the cache, this thread rendering alone) sends each body
+  // renderPages has in hand to a thread of its own (record-stream.ts), which cuts the page's records
+  // as it comes and builds the index at the end, instead of this thread reading every body back
+  // after the pages and cutting them itself (10,000 pages: ~4 s of this thread's time, the records
+  // no longer in its heap; bench/PROFILE.md). Only the pages whose cache bucket is missing (a cold
+  // build, or a bucket of changed pages): those in a bucket that is there are most likely in it,
+  // and are looked up there first (`indexFiles`), not cut again whenever a page renders (every page
+  // does when the sidebar changes). From source (no worker entry), `emit` reads the bodies back.
   watchBodies: (input) => {
     if (!searchOptionsOf(input.config) || remembered.size > 0 || !offThread()) return undefined;
+    const worker = workerEntry('search-worker');
+    if (!worker) return undefined;
     const indexed = indexedRoutes(input);
     const buckets = bucketsFor(indexed.length);
     const stored = new Map<string, boolean>();
@@ -255,19 +261,25 @@ export const searchEmitter: Emitter = {
       if (known === undefined) stored.set(bucket, (known = input.cache?.has(CACHE, bucketKey(input.cacheSalt ?? '', buckets, bucket)) ?? false));
       return known;
     };
-    const byFile = new Map<string, Indexed[]>();
-    for (const page of indexed) {
-      if (isStored(bucketOf(page.key, buckets))) continue;
-      const file = page.route.source!.file;
-      const list = byFile.get(file);
-      if (list) list.push(page);
-      else byFile.set(file, [page]);
-    }
-    if (byFile.size === 0) return undefined;
-    const taken = new Map<string, Cached>();
-    watched.set(input, taken);
-    return (file, body) => {
-      for (const { route, section, key } of byFile.get(file) ?? []) if (!taken.has(key)) taken.set(key, keptOf(route, section, body));
+    const cut = indexed.filter((page) => !isStored(bucketOf(page.key, buckets)));
+    if (cut.length === 0) return undefined;
+    const files = new Set(cut.map((page) => page.route.source!.file));
+    const job = {
+      pages: jobPagesOf(indexed),
+      cut: cut.map((page) => page.key),
+      cacheDir: input.cache?.persistent ? input.cache.dir : undefined,
+      cacheSalt: input.cacheSalt ?? '',
+    };
+    const stream = new RecordStream(worker, job, (need) => input.loadText(need));
+    streamed.set(input, stream);
+    return {
+      onBody: (file, body) => {
+        if (files.has(file)) stream.send(file, body);
+      },
+      stop: () => {
+        streamed.delete(input);
+        stream.stop();
+      },
     };
   },
   emit: async (input): Promise<EmittedFile[]> => {
@@ -277,11 +289,13 @@ export const searchEmitter: Emitter = {
       begun.delete(input);
       return early;
     }
-    const taken = watched.get(input);
-    watched.delete(input);
-    return indexFiles(
-      { pages: jobPagesOf(indexedRoutes(input)), cache: input.cache, cacheSalt: input.cacheSalt ?? '', lastRun: input.lastRun, taken },
-      (files) => input.loadText(files),
+    const stream = streamed.get(input);
+    if (stream) {
+      streamed.delete(input);
+      return stream.end();
+    }
+    return indexFiles({ pages: jobPagesOf(indexedRoutes(input)), cache: input.cache, cacheSalt: input.cacheSalt ?? '', lastRun: input.lastRun }, (files) =>
+      input.loadText(files),
     );
   },
 };

@@ -4,8 +4,9 @@
  * later file failed first, and nothing new started once a write failed.
  */
 import { describe, expect, it } from 'vitest';
-import { runEmitters } from '../../../src/emitters/run-emitters.js';
+import { runEmitters, startEmitters } from '../../../src/emitters/run-emitters.js';
 import type { EmitInput, Emitter } from '../../../src/emitters/types.js';
+import type { CompiledContent } from '../../../src/markdown/compile.js';
 import { isFolioError } from '../../../src/errors/index.js';
 
 const files = (count: number) => Array.from({ length: count }, (_, i) => ({ path: `/index/part-${i}.json`, contents: `{"part":${i}}` }));
@@ -70,5 +71,51 @@ describe('runEmitters: writing an emitter’s files', () => {
     }).catch((caught: unknown) => caught);
     expect(isFolioError(error)).toBe(true);
     expect((error as Error).message).toContain('the index emitter wrote /index/part-1.json is already in the output');
+  });
+});
+
+describe('startEmitters: the bodies renderPages has in hand', () => {
+  const body = (html: string) => ({ html, headings: [] }) as unknown as CompiledContent;
+
+  it('hands each body to every watcher, a function or a thread with its stop, and says which way each went', () => {
+    const seen: string[] = [];
+    let stopped = 0;
+    const plain: Emitter = { name: 'plain', fingerprint: () => 'x', emit: () => [], watchBodies: () => (file, b) => seen.push(`plain ${file} ${b.html}`) };
+    const threaded: Emitter = {
+      name: 'threaded',
+      fingerprint: () => 'x',
+      emit: () => [],
+      watchBodies: () => ({ onBody: (file, b) => seen.push(`threaded ${file} ${b.html}`), stop: () => stopped++ }),
+    };
+    const started = startEmitters([plain, threaded], input);
+    started.onBody?.('a.md', body('<p>a</p>'));
+    started.onBody?.('b.md', body('<p>b</p>'));
+    expect(seen).toEqual(['plain a.md <p>a</p>', 'threaded a.md <p>a</p>', 'plain b.md <p>b</p>', 'threaded b.md <p>b</p>']);
+    // The stage line: a watching function is "bodies taken", a thread of its own "begun beside renderPages".
+    expect([...started.watching]).toEqual(['plain']);
+    expect([...started.begun]).toEqual(['threaded']);
+    started.stop();
+    expect(stopped).toBe(1);
+    // Stopped once, not again.
+    started.stop();
+    expect(stopped).toBe(1);
+  });
+
+  it('an emitter begun by `start` is not asked to watch, and none watching means no onBody', () => {
+    let asked = false;
+    const begun: Emitter = {
+      name: 'begun',
+      fingerprint: () => 'x',
+      emit: () => [],
+      start: () => () => {},
+      watchBodies: () => {
+        asked = true;
+        return () => {};
+      },
+    };
+    const started = startEmitters([begun, emitterOf([])], input);
+    expect(asked).toBe(false);
+    expect(started.onBody).toBeUndefined();
+    expect([...started.begun]).toEqual(['begun']);
   });
 });
