@@ -8,7 +8,8 @@ import { detached } from '../core/detached.js';
 import type { Warning } from '../core/warnings.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
 import { decodeAttribute, heldRanges } from '../shared/lazy-panels.js';
-import { decodeUrlPath, encodeRoutePath, isExternal, normalisePath, normaliseRoute } from '../shared/url.js';
+import { decodeUrlPath, isExternal, normalisePath, normaliseRoute } from '../shared/url.js';
+import { routeHref } from './route-href.js';
 
 export interface PageLinks {
   /** Route path of the page. */
@@ -107,7 +108,7 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
         if (/^[^/#?][^#?]*\.mdx?(#|\?|$)/i.test(href)) continue;
         let [target, anchor] = splitHash(href);
         // `target` is a URL path (encoded) from here on; the page's own path is a route path.
-        const pageUrl = encodeRoutePath(page.path);
+        const pageUrl = routeHref(page.path);
         if (!target) target = pageUrl;
         else {
           // As the browser resolves it on the page's URL (`/docs/usage`, no trailing slash; `/docs/guides/` for a folder's page).

@@ -13,7 +13,8 @@ import type { Warning } from '../core/warnings.js';
 import { FolioError } from '../errors/index.js';
 import type { CompiledContent } from '../markdown/compile.js';
 import type { SourceRef } from '../markdown/hast-transforms.js';
-import { decodeUrlPath, encodeRoutePath, isExternal, withBase } from '../shared/url.js';
+import { decodeUrlPath, isExternal, withBase } from '../shared/url.js';
+import { routeHref } from './route-href.js';
 import { insideAllowed, type SiteFolders } from './site-folders.js';
 
 export interface MediaFile {
@@ -64,7 +65,7 @@ const PATHNAME = /^pathname:\/\//i;
 function absoluteFromPage(href: string, file: string, resolver: LinkResolver): string | undefined {
   const route = resolver.fileRoutes.get(file);
   if (route === undefined) return undefined;
-  const pageUrl = withBase(resolver.baseUrl, encodeRoutePath(route));
+  const pageUrl = withBase(resolver.baseUrl, routeHref(route));
   const url = new URL(href, `http://folio.invalid${pageUrl}`);
   return `${url.pathname}${url.search}${url.hash}`;
 }
@@ -111,7 +112,7 @@ function resolveHref(href: string, file: string, resolver: LinkResolver, ref: So
       return undefined;
     }
     // The route is a path as the files name it (`/docs/100%`); the href is its URL (`/docs/100%25`).
-    return withBase(resolver.baseUrl, encodeRoutePath(route)) + suffix;
+    return withBase(resolver.baseUrl, routeHref(route)) + suffix;
   }
   if (pathPart.startsWith('/')) return withBase(resolver.baseUrl, pathPart) + suffix;
   return absoluteFromPage(href, file, resolver);
