@@ -72,71 +72,67 @@ describe('the search index begun in a worker while the pages render', () => {
   }
 });
 
+/**
+ * A 60-page corpus whose bodies live in the cache (FOLIO_HELD_BODY_CHARS=0), as a large site's do;
+ * `build` runs the CLI on it with two threads, expects it to succeed and returns what it printed.
+ */
+function withCorpus(test: (site: string, build: (args?: string[], env?: NodeJS.ProcessEnv) => string) => void) {
+  const site = corpusSite(60);
+  try {
+    test(site, (args = [], env = {}) => {
+      const result = runCli(['build', '--root', site, '--threads', '2', ...args], { env: { FOLIO_HELD_BODY_CHARS: '0', ...env } });
+      expect(result.status, result.output).toBe(0);
+      return result.output;
+    });
+  } finally {
+    removeDir(site);
+  }
+}
+
 describe('the search records cut on the search thread as the pages render, when the bodies live in the cache', () => {
-  it('publish and store what reading the bodies back after the pages gives', () => {
-    const site = corpusSite(60);
-    try {
-      // With the cache on and no body held in memory, as a site too large to hold them builds.
-      const build = (out: string, env: NodeJS.ProcessEnv = {}) => {
+  it('publish and store what reading the bodies back after the pages gives', () =>
+    withCorpus((site, build) => {
+      const cold = (out: string, env: NodeJS.ProcessEnv = {}) => {
         rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
-        const result = runCli(['build', '--root', site, '--out', out, '--threads', '2'], { env: { FOLIO_HELD_BODY_CHARS: '0', ...env } });
-        expect(result.status, result.output).toBe(0);
-        return { output: result.output, tree: treeHash(path.join(site, out)), cache: treeHash(path.join(site, '.folio-cache/search')) };
+        const output = build(['--out', out], env);
+        return { output, tree: treeHash(path.join(site, out)), cache: treeHash(path.join(site, '.folio-cache/search')) };
       };
-      const taken = build('taken');
-      const readBack = build('read-back', { FOLIO_SEARCH_THREAD: '0' });
+      const taken = cold('taken');
+      const readBack = cold('read-back', { FOLIO_SEARCH_THREAD: '0' });
       expect(taken.output).toMatch(/search begun beside renderPages, \d+ ms after it/);
       expect(readBack.output).not.toMatch(/begun beside/);
       expect(Object.keys(taken.tree).filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(2);
       expect(taken.tree).toEqual(readBack.tree);
       expect(Object.keys(taken.cache).length).toBeGreaterThan(0);
       expect(taken.cache).toEqual(readBack.cache);
-    } finally {
-      removeDir(site);
-    }
-  });
+    }));
 
-  it('asks the main thread for the bodies of pages that did not render (kept from the previous output), and publishes the same', () => {
-    const site = corpusSite(60);
-    try {
-      const env = { FOLIO_HELD_BODY_CHARS: '0' };
-      const cold = runCli(['build', '--root', site, '--threads', '2'], { env });
-      expect(cold.status, cold.output).toBe(0);
+  it('asks the main thread for the bodies of pages that did not render (kept from the previous output), and publishes the same', () =>
+    withCorpus((site, build) => {
+      build();
       const out = treeHash(path.join(site, 'out'));
       const records = treeHash(path.join(site, '.folio-cache/search'));
       expect(Object.keys(records).length).toBeGreaterThan(0);
       // The records gone, every page unchanged: no page renders, so no body comes while they do.
       rmSync(path.join(site, '.folio-cache/search'), { recursive: true, force: true });
-      const warm = runCli(['build', '--root', site, '--threads', '2', '--force'], { env });
-      expect(warm.status, warm.output).toBe(0);
-      expect(warm.output).toMatch(/renderPages .* 61 pages, 61 unchanged/);
-      expect(warm.output).toMatch(/search begun beside renderPages/);
+      const warm = build(['--force']);
+      expect(warm).toMatch(/renderPages .* 61 pages, 61 unchanged/);
+      expect(warm).toMatch(/search begun beside renderPages/);
       expect(treeHash(path.join(site, 'out'))).toEqual(out);
       expect(treeHash(path.join(site, '.folio-cache/search'))).toEqual(records);
-    } finally {
-      removeDir(site);
-    }
-  });
+    }));
 
-  it('are not cut again when the pages render for another reason and their records are in the cache', () => {
-    const site = corpusSite(60);
-    try {
-      const env = { FOLIO_HELD_BODY_CHARS: '0' };
-      const cold = runCli(['build', '--root', site, '--threads', '2'], { env });
-      expect(cold.output).toMatch(/search begun beside renderPages/);
+  it('are not cut again when the pages render for another reason and their records are in the cache', () =>
+    withCorpus((site, build) => {
+      expect(build()).toMatch(/search begun beside renderPages/);
       // A new page changes every page's sidebar: all of them render again, their records unchanged.
       writeFileSync(path.join(site, 'docs/added-page.md'), '---\ntitle: Added page\n---\n\nA page about payloads.\n');
-      const warm = runCli(['build', '--root', site, '--threads', '2'], { env });
-      expect(warm.status, warm.output).toBe(0);
+      const warm = build();
       // Every page rendered again (none kept from the previous output).
-      expect(warm.output).toMatch(/renderPages .* 62 pages\n/);
-      expect(warm.output).not.toMatch(/begun beside/);
+      expect(warm).toMatch(/renderPages .* 62 pages\n/);
+      expect(warm).not.toMatch(/begun beside/);
       rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
-      const fresh = runCli(['build', '--root', site, '--out', 'fresh', '--threads', '2'], { env });
-      expect(fresh.status, fresh.output).toBe(0);
+      build(['--out', 'fresh']);
       expect(treeHash(path.join(site, 'out'))).toEqual(treeHash(path.join(site, 'fresh')));
-    } finally {
-      removeDir(site);
-    }
-  });
+    }));
 });
