@@ -4,7 +4,7 @@
  * `404.html` and `routes.json`, written through the build's output sink.
  */
 import type { SiteConfig } from '../config/schema.js';
-import { FolioError, isFolioError } from '../errors/index.js';
+import { FolioError, fsError, isFolioError, isFsError } from '../errors/index.js';
 import type { PageLinks } from '../links/check-links.js';
 import { createInterner, scanHtml } from '../links/check-links.js';
 import type { CompiledContent } from '../markdown/compile.js';
@@ -115,6 +115,26 @@ export interface RenderResult {
 export const outputFilesOf = (route: Route) => [outputFileFor(route.path), `${CHUNK_DIR}/${chunkNameFor(route.key)}`];
 
 /**
+ * Writes one of a route's output files. A file-system failure is said for the route and its source
+ * file (a slug too long for the disk, a file in the way of its folder), not for the temporary
+ * folder the build writes into and drops when it fails.
+ */
+function writePage(sink: OutputSink, route: Route, file: string, contents: string): void {
+  try {
+    sink.write(`/${file}`, contents);
+  } catch (error) {
+    if (!isFsError(error)) throw error;
+    const failure = fsError(error);
+    throw new FolioError({
+      code: failure.code,
+      message: `${route.path}: writing /${file} failed: ${failure.message}`,
+      location: route.source ? { file: route.source.file } : undefined,
+      cause: error,
+    });
+  }
+}
+
+/**
  * Renders what the plan says (plan-render.ts): pages whose fingerprint changed or that are new
  * are rendered and written, unchanged ones are kept (`sink.keep`: in place, or hard-linked from
  * the previous output folder), files of routes gone or re-keyed are removed. Keeps only link
@@ -145,8 +165,8 @@ export async function renderPages({ input, sink, fingerprints, prior, inPlace }:
     result.rendered.push(route);
     const files = outputFilesOf(route);
     if (fingerprint) result.records.set(route.path, { key: route.key, fingerprint, links, files });
-    sink.write(`/${files[0]}`, html);
-    sink.write(`/${files[1]}`, JSON.stringify(page));
+    writePage(sink, route, files[0], html);
+    writePage(sink, route, files[1], JSON.stringify(page));
     // The page data of a route whose key changed has a new name.
     for (const file of before?.files ?? []) if (!files.includes(file)) sink.remove(`/${file}`);
   }

@@ -308,6 +308,30 @@ describe("the pages' folders, made while the compile runs (FolderSink.makeFolder
   });
 });
 
+describe('a slug the disk cannot take', () => {
+  it('is an error naming the source file and the route, not the temporary output folder; out/ stays as it was', () => {
+    const site = copyFixture('docs-basic');
+    try {
+      expect(runCli(['build'], { cwd: site }).status).toBe(0);
+      const before = treeHash(path.join(site, 'out'));
+      // A folder name of 300 characters: over the 255 bytes most file systems allow.
+      const slug = `/long-${'x'.repeat(300)}`;
+      writeFileSync(path.join(site, 'content/docs/too-long.md'), `---\nslug: ${slug}\n---\n# Too long\n`);
+      const result = runCli(['build', '--no-cache'], { cwd: site });
+      expect(result.status, result.output).toBe(1);
+      expect(result.stderr).toMatch(/error FS_FAILED/);
+      expect(result.stderr).toContain(
+        `content/docs/too-long.md: /docs${slug}: writing /docs${slug}/index.html failed: cannot create the folder: the name is too long (ENAMETOOLONG)`,
+      );
+      expect(result.stderr).not.toContain('.folio-tmp-');
+      expect(treeHash(path.join(site, 'out'))).toEqual(before);
+      expect(temps(site)).toEqual([]);
+    } finally {
+      removeDir(site);
+    }
+  });
+});
+
 describe('a slug cannot make a page leave the output folder', () => {
   it('a "." or ".." segment in a doc, blog or page slug is an error naming the file; nothing is written beside the site', () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'folio-slug-'));

@@ -24,31 +24,34 @@ if (stream) {
     else byFile.set(page.file, [page]);
   }
   const taken = new Map<string, Cached>();
-  let answer: ((texts: Map<string, StreamText>) => void) | undefined;
+  let waiting: ((texts: Map<string, StreamText>) => void) | undefined;
   const post = (message: StreamOut) => parentPort!.postMessage(message);
   parentPort!.on('message', (message: StreamIn) => {
     if ('bodies' in message) {
       for (const [file, text] of message.bodies)
         for (const page of byFile.get(file) ?? []) if (!taken.has(page.key)) taken.set(page.key, keptOf(page, page.section, text));
-    } else if ('texts' in message) answer?.(new Map(message.texts));
+    } else if ('texts' in message) waiting?.(new Map(message.texts));
     else void finish();
   });
   const finish = async () => {
     const cache = stream.cacheDir ? new Cache(stream.cacheDir, { memory: false }) : undefined;
+    let answer: StreamOut;
     try {
       const files = await indexFiles(
         { pages: stream.pages, cache, cacheSalt: stream.cacheSalt, lastRun: true, taken },
         (need) =>
           new Promise((resolve) => {
-            answer = resolve;
+            waiting = resolve;
             post({ need });
           }),
       );
-      cache?.close();
-      post({ result: files });
+      answer = { result: files };
     } catch (error) {
-      post({ error: workerErrorData(error) });
+      answer = { error: workerErrorData(error) };
     }
+    // Written out before the answer: the main thread ends this thread once it has it.
+    cache?.close();
+    post(answer);
   };
 } else {
   parentPort!.on('message', async ({ id, job }: { id: number; job: SearchWorkerJob }) => {
