@@ -267,6 +267,22 @@ describe('symbolic links in the static folder', () => {
   });
 });
 
+/**
+ * A build that failed on what it was to write: the error and what it says (the site's own paths, not
+ * the temporary output folder's), the previous out/ as it was, no temporary folder left.
+ */
+function expectFailed(
+  result: ReturnType<typeof runCli>,
+  { site, before, error, says }: { site: string; before: Record<string, string>; error: string; says: string },
+) {
+  expect(result.status, result.output).toBe(1);
+  expect(result.stderr).toContain(error);
+  expect(result.stderr).toContain(says);
+  expect(result.stderr).not.toContain('.folio-tmp-');
+  expect(treeHash(path.join(site, 'out'))).toEqual(before);
+  expect(temps(site)).toEqual([]);
+}
+
 describe("the pages' folders, made while the compile runs (FolderSink.makeFoldersAhead)", () => {
   const emptyFolders = (dir: string): string[] =>
     readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -294,13 +310,12 @@ describe("the pages' folders, made while the compile runs (FolderSink.makeFolder
       writeFileSync(path.join(site, 'content/static/docs/getting-started'), 'not a folder\n');
       // From scratch (no cache: every folder made ahead) and from the cache.
       for (const args of [['build', '--no-cache'], ['build']]) {
-        const result = runCli(args, { cwd: site });
-        expect(result.status, result.output).toBe(1);
-        expect(result.stderr).toContain('error FS_NOT_A_FOLDER');
-        expect(result.stderr).toContain('content/static/docs/getting-started: the static file /docs/getting-started is where the output needs a folder');
-        expect(result.stderr).not.toContain('.folio-tmp-');
-        expect(treeHash(path.join(site, 'out'))).toEqual(before);
-        expect(temps(site)).toEqual([]);
+        expectFailed(runCli(args, { cwd: site }), {
+          site,
+          before,
+          error: 'error FS_NOT_A_FOLDER',
+          says: 'content/static/docs/getting-started: the static file /docs/getting-started is where the output needs a folder',
+        });
       }
     } finally {
       removeDir(site);
@@ -317,15 +332,12 @@ describe('a slug the disk cannot take', () => {
       // A folder name of 300 characters: over the 255 bytes most file systems allow.
       const slug = `/long-${'x'.repeat(300)}`;
       writeFileSync(path.join(site, 'content/docs/too-long.md'), `---\nslug: ${slug}\n---\n# Too long\n`);
-      const result = runCli(['build', '--no-cache'], { cwd: site });
-      expect(result.status, result.output).toBe(1);
-      expect(result.stderr).toMatch(/error FS_FAILED/);
-      expect(result.stderr).toContain(
-        `content/docs/too-long.md: /docs${slug}: writing /docs${slug}/index.html failed: cannot create the folder: the name is too long (ENAMETOOLONG)`,
-      );
-      expect(result.stderr).not.toContain('.folio-tmp-');
-      expect(treeHash(path.join(site, 'out'))).toEqual(before);
-      expect(temps(site)).toEqual([]);
+      expectFailed(runCli(['build', '--no-cache'], { cwd: site }), {
+        site,
+        before,
+        error: 'error FS_FAILED',
+        says: `content/docs/too-long.md: /docs${slug}: writing /docs${slug}/index.html failed: cannot create the folder: the name is too long (ENAMETOOLONG)`,
+      });
     } finally {
       removeDir(site);
     }

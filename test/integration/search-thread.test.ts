@@ -22,19 +22,34 @@ function coldBuild(root: string, out: string, env: NodeJS.ProcessEnv = {}) {
   return { output: result.output, tree: treeHash(path.join(root, out)), cache: treeHash(path.join(root, '.folio-cache/search')) };
 }
 
+interface Built {
+  output: string;
+  tree: Record<string, string>;
+  cache: Record<string, string>;
+}
+
+/**
+ * A build whose index was made on the search thread against one where the main thread made it
+ * (FOLIO_SEARCH_THREAD=0): the stage lines say which way each went, and the output and the records
+ * stored for the next build are the same.
+ */
+function expectSameIndex(threaded: Built, mainThread: Built) {
+  expect(threaded.output).toMatch(/search begun beside renderPages, \d+ ms after it/);
+  expect(mainThread.output).not.toMatch(/begun beside/);
+  expect(Object.keys(threaded.tree).filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(2);
+  expect(threaded.tree).toEqual(mainThread.tree);
+  // The records the thread stored are the ones the next build reads.
+  expect(Object.keys(threaded.cache).length).toBeGreaterThan(0);
+  expect(threaded.cache).toEqual(mainThread.cache);
+}
+
 describe('the search index begun in a worker while the pages render', () => {
   for (const name of ['dev-site', 'blog-basic']) {
     it(`publishes what the main thread would, for the ${name} fixture`, () => {
       const root = fixture(name);
       const beside = coldBuild(root, 'beside');
       const after = coldBuild(root, 'after', { FOLIO_SEARCH_THREAD: '0' });
-      expect(beside.output).toMatch(/search begun beside renderPages, \d+ ms after it/);
-      expect(after.output).not.toMatch(/begun beside/);
-      expect(Object.keys(beside.tree).filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(2);
-      expect(beside.tree).toEqual(after.tree);
-      // The records the worker stored are the ones the next build reads.
-      expect(Object.keys(beside.cache).length).toBeGreaterThan(0);
-      expect(beside.cache).toEqual(after.cache);
+      expectSameIndex(beside, after);
     });
   }
 
@@ -99,12 +114,7 @@ describe('the search records cut on the search thread as the pages render, when 
       };
       const taken = cold('taken');
       const readBack = cold('read-back', { FOLIO_SEARCH_THREAD: '0' });
-      expect(taken.output).toMatch(/search begun beside renderPages, \d+ ms after it/);
-      expect(readBack.output).not.toMatch(/begun beside/);
-      expect(Object.keys(taken.tree).filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(2);
-      expect(taken.tree).toEqual(readBack.tree);
-      expect(Object.keys(taken.cache).length).toBeGreaterThan(0);
-      expect(taken.cache).toEqual(readBack.cache);
+      expectSameIndex(taken, readBack);
     }));
 
   it('asks the main thread for the bodies of pages that did not render (kept from the previous output), and publishes the same', () =>
