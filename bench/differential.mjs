@@ -8,8 +8,9 @@
 //  3. with --builds N: cold builds (no cache, no output) of the corpus and of this site, N of each
 //     with the full parse (FOLIO_FULL_PARSE=1) and as folio builds (fast path and pre-pass), in turn;
 //     medians of wall and CPU.
-//  4. with --identical: the corpus and this site built cold with the full parse (FOLIO_FULL_PARSE=1,
-//     the reference path) and as folio builds them; every file of both outputs compared byte for byte.
+//  4. with --identical: the corpus and this site built cold on the reference path (the full parse,
+//     FOLIO_FULL_PARSE=1, and the docs sidebar rendered whole by React on every page,
+//     FOLIO_SIDEBAR_MEMO=0) and as folio builds them; every file of both outputs compared byte for byte.
 //   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check] [--builds 3] [--identical]
 // Exits 1 when a difference is found.
 import { execFileSync } from 'node:child_process';
@@ -176,7 +177,9 @@ if (identical) {
     walk(dir, '');
     return files;
   };
-  console.log('\nout/ byte for byte: cold builds (--no-cache) with the full parse (FOLIO_FULL_PARSE=1) and as folio builds');
+  console.log(
+    '\nout/ byte for byte: cold builds (--no-cache) on the reference path (the full parse, FOLIO_FULL_PARSE=1, and every sidebar rendered whole by React, FOLIO_SIDEBAR_MEMO=0) and as folio builds',
+  );
   for (const target of [
     { name: `corpus (${pages} pages)`, root: corpus },
     { name: 'this site', root },
@@ -185,7 +188,7 @@ if (identical) {
     for (const mode of ['full', 'folio']) {
       const out = path.join(work, `identical-${mode}`);
       rmSync(out, { recursive: true, force: true });
-      const env = { ...process.env, FOLIO_FULL_PARSE: mode === 'full' ? '1' : '' };
+      const env = { ...process.env, FOLIO_FULL_PARSE: mode === 'full' ? '1' : '', FOLIO_SIDEBAR_MEMO: mode === 'full' ? '0' : '' };
       timed(process.execPath, [folioBin, 'build', '--root', target.root, '--out', out, '--no-cache', '--quiet'], { env });
       outs[mode] = tree(out);
       rmSync(out, { recursive: true, force: true });
