@@ -45,12 +45,17 @@ function encodeAttr(value: string): string {
 
 function replaceAttr(html: string, attr: 'href' | 'src', from: string, to: string): string {
   if (from === to) return html;
-  let out = html.split(`${attr}="${from}"`).join(`${attr}="${to}"`);
+  let out = replaceAll(html, `${attr}="${from}"`, `${attr}="${to}"`);
   const encoded = encodeAttr(from);
-  if (encoded !== from) out = out.split(`${attr}="${encoded}"`).join(`${attr}="${encodeAttr(to)}"`);
+  if (encoded !== from) out = replaceAll(out, `${attr}="${encoded}"`, `${attr}="${encodeAttr(to)}"`);
   // Raw HTML of a .md page keeps its quotes as written.
-  if (!from.includes("'") && !to.includes("'")) out = out.split(`${attr}='${from}'`).join(`${attr}='${to}'`);
+  if (!from.includes("'") && !to.includes("'")) out = replaceAll(out, `${attr}='${from}'`, `${attr}='${to}'`);
   return out;
+}
+
+/** Every `from` in `text` made `to`; the text itself when it has none (a search, not a copy: most have none). */
+function replaceAll(text: string, from: string, to: string): string {
+  return text.includes(from) ? text.split(from).join(to) : text;
 }
 
 /** Docusaurus's escape hatch for links to files that are not routes: `pathname:///blog/rss.xml`. */
@@ -191,8 +196,8 @@ export function applyResolution(html: string, resolution: Pick<Resolution, 'href
   for (const [from, to] of resolution.srcs) {
     html = replaceAttr(html, 'src', from, to);
     // React 19 puts a `<link rel="preload" as="image" href="…">` for each image of an MDX page it renders.
-    html = html.split(`as="image" href="${encodeAttr(from)}"`).join(`as="image" href="${encodeAttr(to)}"`);
-    if (encodeAttr(from) !== from) html = html.split(`as="image" href="${from}"`).join(`as="image" href="${to}"`);
+    html = replaceAll(html, `as="image" href="${encodeAttr(from)}"`, `as="image" href="${encodeAttr(to)}"`);
+    if (encodeAttr(from) !== from) html = replaceAll(html, `as="image" href="${from}"`, `as="image" href="${to}"`);
   }
   return html;
 }

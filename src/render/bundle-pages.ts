@@ -18,7 +18,7 @@ import { hashOf } from '../core/hash.js';
 import { inputsOf, lookupBundle, storeBundle } from '../assets/bundle-cache.js';
 import { folioRoot } from '../core/folio-root.js';
 import { cssModulesPlugin } from './css-modules.js';
-import { sidebarMemoOn, sidebarMemoPlugin } from './sidebar-memo-plugin.js';
+import { renderMemoOf, renderMemoPlugin } from './render-memo-plugin.js';
 import { type SiteTheme, siteThemeKey, siteThemePlugin } from './site-theme.js';
 
 export interface PageModuleInfo {
@@ -135,17 +135,17 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from ${JSON.stringify(path.join(root, 'templates/App.tsx'))};
 import { templates } from ${JSON.stringify(path.join(root, 'templates/registry.ts'))};
-import { renderWithSidebarMemo } from ${JSON.stringify(path.join(root, 'templates/sidebar-memo.ts'))};
+import { renderWithMemo } from ${JSON.stringify(path.join(root, 'templates/render-memo.ts'))};
 import { pages } from 'folio:pages';
 export function renderApp(site, page) {
   const Template = templates[page.template];
   if (!Template) throw new Error(\`Unknown template "\${page.template}" for \${page.path}\`);
-  return renderWithSidebarMemo(() => renderToString(createElement(App, { site, page, pages, content: createElement(Template, { page }) })));
+  return renderWithMemo(() => renderToString(createElement(App, { site, page, pages, content: createElement(Template, { page }) })));
 }
 export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod]) => [id, { meta: mod.meta, hasDefault: typeof mod.default === 'function' }]));
 `;
-  const memo = sidebarMemoOn(theme);
-  const key = hashOf('server', salt, entry, pagesEntrySource(pages), siteThemeKey(theme), memo ? 'sidebar memo' : '');
+  const memo = renderMemoOf(theme);
+  const key = hashOf('server', salt, entry, pagesEntrySource(pages), siteThemeKey(theme), JSON.stringify(memo));
   const cached = cache ? lookupBundle<{ file: string }>(cache, key) : undefined;
   if (cached && intactBundle(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
   let code: string;
@@ -167,7 +167,7 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
       ...(theme ? { publicPath: theme.assetsUrl } : {}),
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [pagesPlugin(pages), siteThemePlugin(theme), sidebarMemoPlugin(memo), cssModulesPlugin({ emitCss: false })],
+      plugins: [pagesPlugin(pages), siteThemePlugin(theme), renderMemoPlugin(memo), cssModulesPlugin({ emitCss: false })],
       nodePaths: [path.join(root, 'node_modules')],
       outdir: cacheDir,
       // As the client bundle names them (its files are the ones written to the output).

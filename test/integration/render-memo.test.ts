@@ -1,5 +1,5 @@
 /**
- * The docs sidebar remembered between pages (templates/sidebar-memo.ts): every page's HTML is the
+ * The docs sidebar remembered between pages (templates/render-memo.ts): every page's HTML is the
  * one React makes without the memo, whatever the tree and whatever order the pages come in.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -7,16 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { Cache } from '../../src/core/cache.js';
-import { createElement, type ReactNode } from 'react';
+import { type ComponentType, createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleServer, type ServerModule, serverBundleId } from '../../src/render/bundle-pages.js';
-import { memoisedTreeSource, SIDEBAR_TREE_PARTS, sidebarMemoOn } from '../../src/render/sidebar-memo-plugin.js';
+import { memoisedIconSource, memoisedTreeSource, renderMemoOf, SIDEBAR_TREE_PARTS } from '../../src/render/render-memo-plugin.js';
 import type { PageData, SidebarItem, SiteData } from '../../src/shared/page-data.js';
 import { normalisePath, normaliseRoute } from '../../src/shared/url.js';
 import { PathContext, SiteContext } from '../../templates/context.js';
 import { isCurrent } from '../../templates/paths.js';
-import { memoSidebarTree, renderWithSidebarMemo } from '../../templates/sidebar-memo.js';
+import { memoPure, memoSidebarTree, renderWithMemo } from '../../templates/render-memo.js';
 import { fixtureCopies, removeDir, repoRoot, runCli } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
@@ -87,15 +87,15 @@ describe('the sidebar memo', () => {
     page = JSON.parse(readFileSync(path.join(assets, 'data', chunk), 'utf8'));
     const server = async (on: boolean) => {
       const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'folio-memo-'));
-      const before = process.env.FOLIO_SIDEBAR_MEMO;
-      process.env.FOLIO_SIDEBAR_MEMO = on ? '1' : '0';
+      const before = process.env.FOLIO_RENDER_MEMO;
+      process.env.FOLIO_RENDER_MEMO = on ? '1' : '0';
       try {
         const server = await bundleServer({ pages: [], cacheDir, cache: new Cache(cacheDir) });
         cacheDirs.set(server, cacheDir);
         return server;
       } finally {
-        if (before === undefined) delete process.env.FOLIO_SIDEBAR_MEMO;
-        else process.env.FOLIO_SIDEBAR_MEMO = before;
+        if (before === undefined) delete process.env.FOLIO_RENDER_MEMO;
+        else process.env.FOLIO_RENDER_MEMO = before;
       }
     };
     memo = await server(true);
@@ -126,14 +126,17 @@ describe('the sidebar memo', () => {
   it('is built into the server bundle only when on', () => {
     const source = (server: ServerModule) => readFileSync(path.join(cacheDirs.get(server)!, serverBundleId(server)!), 'utf8');
     expect(source(memo)).toMatch(/DocSidebarTree = memoSidebarTree\(DocSidebarTreeOwn, trailIndex, NO_TRAIL\)/);
+    expect(source(memo)).toMatch(/Icon = memoPure\(IconOwn\)/);
     expect(source(plain)).not.toContain('DocSidebarTreeOwn');
+    expect(source(plain)).not.toContain('IconOwn');
   });
 
   it('a site that replaces a part of the tree renders its sidebar without it', () => {
-    expect(sidebarMemoOn(undefined)).toBe(true);
-    for (const name of SIDEBAR_TREE_PARTS)
-      expect(sidebarMemoOn({ root: '/', assetsUrl: '/assets', overrides: { [name]: '/site/theme/x.tsx' }, customCss: [] })).toBe(false);
-    expect(sidebarMemoOn({ root: '/', assetsUrl: '/assets', overrides: { Footer: '/site/theme/Footer.tsx' }, customCss: [] })).toBe(true);
+    const replacing = (name: string) => renderMemoOf({ root: '/', assetsUrl: '/assets', overrides: { [name]: `/site/theme/${name}.tsx` }, customCss: [] });
+    expect(renderMemoOf(undefined)).toEqual({ sidebar: true, icons: true });
+    for (const name of SIDEBAR_TREE_PARTS) expect(replacing(name).sidebar).toBe(false);
+    expect(replacing('Icons').icons).toBe(false);
+    expect(replacing('Footer')).toEqual({ sidebar: true, icons: true });
   });
 
   it('names every theme component the tree renders', async () => {
@@ -155,10 +158,16 @@ describe('the sidebar memo', () => {
     for (const name of components) expect(SIDEBAR_TREE_PARTS).toContain(name);
   });
 
-  it('takes the shipped template', () => {
-    const source = readFileSync(path.join(repoRoot, 'templates/DocSidebarTree.tsx'), 'utf8');
-    expect(memoisedTreeSource(source, '/memo.ts')).toMatch(/export const DocSidebarTree = folioMemoSidebarTree\(DocSidebarTreeOwn, trailIndex, NO_TRAIL\)/);
-    expect(memoisedTreeSource(source.replace('export function DocSidebarTree(', 'export const DocSidebarTree = ('), '/memo.ts')).toBeUndefined();
+  it('takes the shipped templates', () => {
+    const tree = readFileSync(path.join(repoRoot, 'templates/DocSidebarTree.tsx'), 'utf8');
+    expect(memoisedTreeSource(tree, '/memo.ts')).toMatch(
+      /export const DocSidebarTree = folioRenderMemo\.memoSidebarTree\(DocSidebarTreeOwn, trailIndex, NO_TRAIL\)/,
+    );
+    expect(memoisedTreeSource(tree.replace('export function DocSidebarTree(', 'export const DocSidebarTree = ('), '/memo.ts')).toBeUndefined();
+    const icons = readFileSync(path.join(repoRoot, 'templates/Icons.tsx'), 'utf8');
+    expect(memoisedIconSource(icons, '/memo.ts')).toMatch(/export const Icon = folioRenderMemo\.memoPure\(IconOwn\)/);
+    // Icon is a function of its props: no hook, no context.
+    expect(icons).not.toMatch(/\buse[A-Z]\w*\(|useContext/);
   });
 });
 
@@ -219,11 +228,47 @@ describe('why a neutral item can be remembered', () => {
   });
 });
 
+/** A pure component: a star, none, or a label, by its props. */
+interface MarkProps {
+  kind: 'star' | 'none' | 'text';
+  size?: number;
+}
+function Mark({ kind, size = 10 }: MarkProps): ReactNode {
+  if (kind === 'none') return null;
+  if (kind === 'text') return `mark ${size}`;
+  return createElement(
+    'svg',
+    { width: size, height: size, viewBox: '0 0 10 10', 'aria-hidden': true, strokeWidth: 2 },
+    createElement('path', { d: 'M5 0L10 10H0Z' }),
+  );
+}
+const MemoMark = memoPure(Mark);
+
+describe('a pure component remembered', () => {
+  it('renders as itself, between texts too, the first time and every time after', () => {
+    const around = (Component: ComponentType<MarkProps>, kind: 'star' | 'none' | 'text', size?: number) =>
+      createElement('p', null, 'before', createElement(Component, { kind, size }), 'after', createElement(Component, { kind, size: 12 }));
+    for (let round = 0; round < 3; round++) {
+      for (const kind of ['star', 'none', 'text'] as const) {
+        for (const size of [undefined, 10, 24]) {
+          const plain = renderToString(around(Mark, kind, size));
+          expect(
+            renderWithMemo(() => renderToString(around(MemoMark, kind, size))),
+            `${kind} ${size}`,
+          ).toBe(plain);
+        }
+      }
+    }
+    expect(renderToString(around(Mark, 'none'))).toBe('<p>before<!-- -->after</p>');
+  });
+});
+
 /** A tree component that puts its items in <p>, not <li>: the memo's stand-ins cannot be found back. */
 function Paragraphs({ items }: { items: SidebarItem[] }): ReactNode {
   return items.map((item) => createElement('p', { key: item.label }, createElement('a', { href: item.href }, item.label)));
 }
 
+// Last: the fallback turns the memos off for the rest of this module.
 describe('a tree that is not in the shape the memo expects', () => {
   it('is rendered again without the memo, and so are the pages after it', () => {
     const Tree = memoSidebarTree(Paragraphs, () => new Map(), new Set());
@@ -232,7 +277,7 @@ describe('a tree that is not in the shape the memo expects', () => {
     const page = (at: string) =>
       renderToString(createElement(SiteContext.Provider, { value: site }, createElement(PathContext.Provider, { value: at }, createElement(Tree, { items }))));
     const expected = '<p><a href="/one">One</a></p><p><a href="/two">Two</a></p><p><a href="/three">Three</a></p>';
-    expect(renderWithSidebarMemo(() => page('/two'))).toBe(expected);
-    expect(renderWithSidebarMemo(() => page('/one'))).toBe(expected);
+    expect(renderWithMemo(() => page('/two'))).toBe(expected);
+    expect(renderWithMemo(() => page('/one'))).toBe(expected);
   });
 });

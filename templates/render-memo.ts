@@ -1,26 +1,29 @@
 /**
- * The docs sidebar, remembered between pages: server bundle only (bundle-pages.ts builds it in
- * when the site replaces none of the components the tree is made of; the client bundle never
- * sees this file, so the browser's code and the HTML are what they were).
+ * Parts of the page shell rendered once and remembered between pages: server bundle only
+ * (render-memo-plugin.ts builds them in; the client bundle never sees this file, so the browser's
+ * code and the HTML are what they were). Two memos: the docs sidebar's items (`memoSidebarTree`)
+ * and components that are a function of their props alone (`memoPure`: the icons, whose SVG
+ * attributes cost React ~40 µs a page).
  *
+ * The docs sidebar:
  * Every docs page shows the same tree with one link current and the categories on its way open;
  * React made it again for each page (73 % of `renderApp` at 10,000 pages, 26 kB of its 47). Here
  * an item that neither is nor holds the current page (a *neutral* item) is rendered by React the
  * first time it is met, its HTML kept, and on every later page it costs nothing: the run of
  * neutral items beside the current one is one stand-in link for React, swapped for the kept HTML
- * once the page is a string (`expandSidebarMemo`). What stays with React on each page is what
+ * once the page is a string (`renderWithMemo`). What stays with React on each page is what
  * differs: the items on the way to the current page.
  *
  * Why a neutral item's HTML is the same on every page: the tree reads the page only through
  * `isCurrent(href, path)` of the items it shows and through the trail (the items on the way to
  * the page, found by `normaliseRoute(path)`), and `isCurrent(href, path)` implies
- * `normalisePath(href) === normaliseRoute(path)` (test/unit/render/sidebar-memo.test.ts checks
+ * `normalisePath(href) === normaliseRoute(path)` (test/integration/render-memo.test.ts checks
  * both forms). So an item none of whose own or inner hrefs normalises to the page's path is not
  * current, holds no current link and is off the trail. The rest it reads is the site (one memo per
  * site object), its level, parent key and id prefix (part of the memo's key), and the readers'
  * open/closed state, which is empty when a page is rendered to HTML (else nothing is remembered).
  */
-import { createElement, useContext, type ComponentType } from 'react';
+import { type ComponentType, createElement, Fragment, useContext } from 'react';
 import type { SidebarItem, SiteData } from '../src/shared/page-data.js';
 import { normalisePath, normaliseRoute } from '../src/shared/url.js';
 import { SidebarStateContext, usePath, useSite } from './context.js';
@@ -155,37 +158,98 @@ export function memoSidebarTree(
   };
 }
 
-class StandInMoved extends Error {}
+/**
+ * Each pure component's HTML by its props' key (`pureIds`): undefined until first rendered, null
+ * when it is left to React (it rendered nothing, or text at either end).
+ */
+const pureHtml: (string | null | undefined)[] = [];
+const pureIds = new Map<string, number>();
+const PURE_TAG = 'folio-memo';
+
+/** A key for props that are all strings, numbers and booleans (undefined for any other props: not remembered). */
+function keyOfProps(props: object): string | undefined {
+  let key = '';
+  for (const [name, value] of Object.entries(props)) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'undefined') return undefined;
+    key += `${name}\u0000${type}\u0000${String(value)}\u0000`;
+  }
+  return key;
+}
 
 /**
- * The page's HTML with each stand-in's `<li>` replaced: a run by its items' kept HTML, a pair
- * around an item met for the first time by nothing (and what lies between them kept).
+ * A component whose HTML depends on its props alone (no hooks, no context: Icon), rendered once
+ * per set of props; on later pages React sees one stand-in element in its place. Props that render
+ * nothing, or text at either end, are left to React (an element standing there would change how
+ * React separates the texts around it): the page where that is found out is rendered again.
  */
-function expand(html: string, memo: SiteMemo): string {
+export function memoPure<P extends object>(Own: ComponentType<P>): ComponentType<P> {
+  return function Pure(props: P) {
+    const key = enabled ? keyOfProps(props) : undefined;
+    if (key === undefined) return createElement(Own, props);
+    let id = pureIds.get(key);
+    if (id === undefined) {
+      id = pureHtml.push(undefined) - 1;
+      pureIds.set(key, id);
+    }
+    const html = pureHtml[id];
+    if (html === null) return createElement(Own, props);
+    if (html !== undefined) return createElement(PURE_TAG, { 'data-m': `${MARK}i${id}` });
+    return createElement(
+      Fragment,
+      null,
+      createElement(PURE_TAG, { 'data-m': `${MARK}p${id}` }),
+      createElement(Own, props),
+      createElement(PURE_TAG, { 'data-m': `${MARK}q${id}` }),
+    );
+  };
+}
+
+class StandInMoved extends Error {}
+/** A pure component's HTML cannot be remembered (see memoPure): the page is rendered again, that component by React. */
+class RenderAgain extends Error {}
+
+/**
+ * The page's HTML with each stand-in replaced: a sidebar run (`<li>`) by its items' kept HTML, a
+ * pure component's stand-in (`<folio-memo>`) by its kept HTML, a pair around what was rendered
+ * for the first time by nothing (and what lies between them kept).
+ */
+function expand(html: string, memo: SiteMemo | undefined): string {
   const stack: string[] = [''];
-  const opened: number[] = [];
+  const opened: string[] = [];
   let at = 0;
   for (let found = html.indexOf(MARK); found >= 0; found = html.indexOf(MARK, at)) {
-    const start = html.lastIndexOf('<li', found);
-    const end = html.indexOf('</li>', found);
-    if (start < at || end < 0 || html.lastIndexOf('<li', end) !== start) throw new StandInMoved();
+    const kind = html[found + MARK.length];
+    const [open, close] = kind === 'i' || kind === 'p' || kind === 'q' ? [`<${PURE_TAG}`, `</${PURE_TAG}>`] : ['<li', '</li>'];
+    const start = html.lastIndexOf(open, found);
+    const end = html.indexOf(close, found);
+    if (start < at || end < 0 || html.lastIndexOf(open, end) !== start) throw new StandInMoved();
     let digits = found + MARK.length + 1;
     while (html.charCodeAt(digits) >= 48 && html.charCodeAt(digits) <= 57) digits++;
-    const kind = html[found + MARK.length];
     const n = Number(html.slice(found + MARK.length + 1, digits));
     stack[stack.length - 1] += html.slice(at, start);
-    at = end + 5;
+    at = end + close.length;
     if (kind === 'h') {
       const run = runs[n];
-      if (!run) throw new StandInMoved();
+      if (!run || !memo) throw new StandInMoved();
       for (const id of run) stack[stack.length - 1] += memo.html[id];
-    } else if (kind === 'o') {
-      opened.push(n);
+    } else if (kind === 'i') {
+      const kept = pureHtml[n];
+      if (typeof kept !== 'string') throw new StandInMoved();
+      stack[stack.length - 1] += kept;
+    } else if (kind === 'o' || kind === 'p') {
+      opened.push(`${kind}${n}`);
       stack.push('');
-    } else if (kind === 'c' && opened.pop() === n) {
-      const item = stack.pop()!;
-      memo.html[n] = item;
-      stack[stack.length - 1] += item;
+    } else if ((kind === 'c' || kind === 'q') && opened.pop() === `${kind === 'c' ? 'o' : 'p'}${n}`) {
+      const inner = stack.pop()!;
+      if (kind === 'q') {
+        // Only HTML that begins and ends with an element can stand where an element stood.
+        const elements = inner.startsWith('<') && !inner.startsWith('<!--') && inner.endsWith('>') && !inner.endsWith('-->');
+        pureHtml[n] = elements ? inner : null;
+        if (!elements) throw new RenderAgain();
+      } else if (memo) memo.html[n] = inner;
+      else throw new StandInMoved();
+      stack[stack.length - 1] += inner;
     } else throw new StandInMoved();
   }
   if (opened.length > 0) throw new StandInMoved();
@@ -193,19 +257,19 @@ function expand(html: string, memo: SiteMemo): string {
 }
 
 /**
- * Renders a page (`render`, React's renderToString of the App) and puts back what its sidebar
- * left to the memo. Should the stand-ins ever not be where they were put (a template changed
- * shape), the page is rendered again without the memo, and so is every page after it.
+ * Renders a page (`render`, React's renderToString of the App) and puts back what it left to the
+ * memos. Should the stand-ins ever not be where they were put (a template changed shape), the
+ * page is rendered again without the memos, and so is every page after it.
  */
-export function renderWithSidebarMemo(render: () => string): string {
+export function renderWithMemo(render: () => string): string {
   runs = [];
   current = undefined;
   const html = render();
-  const memo = current as SiteMemo | undefined;
-  if (!memo || !html.includes(MARK)) return html;
+  if (!html.includes(MARK)) return html;
   try {
-    return expand(html, memo);
+    return expand(html, current);
   } catch (error) {
+    if (error instanceof RenderAgain) return renderWithMemo(render);
     if (!(error instanceof StandInMoved)) throw error;
     enabled = false;
     return render();
