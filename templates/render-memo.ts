@@ -49,6 +49,14 @@ const MARK = `__folio_sidebar_${Math.random().toString(36).slice(2, 10)}_`;
 const memos = new WeakMap<SiteData, SiteMemo>();
 /** Every href an item holds (its own and its items', all levels), normalised (normalisePath). */
 const hrefsUnder = new WeakMap<SidebarItem, ReadonlySet<string>>();
+/**
+ * The lists of a site's own sidebar (its root and each category's items): the only ones remembered.
+ * A replaced DocSidebar or Navbar may hand the tree lists of its own (made anew for each page, which
+ * would fill the memo with copies) or a trail of its own; the tree renders those as it is.
+ */
+const siteLists = new WeakMap<SiteData, WeakSet<SidebarItem[]>>();
+/** The trails this memo computed (and handed down the tree). */
+const ownTrails = new WeakSet<ReadonlySet<SidebarItem>>();
 /** For each list: which of its items hold an href (normalised), by that href. */
 const holders = new WeakMap<SidebarItem[], Map<string, number[]>>();
 /** The memo of the page being rendered, and its runs of remembered items (by stand-in number). */
@@ -66,6 +74,20 @@ function hrefsOf(item: SidebarItem): ReadonlySet<string> {
   set = built;
   hrefsUnder.set(item, set);
   return set;
+}
+
+function listsOf(site: SiteData): WeakSet<SidebarItem[]> {
+  let lists = siteLists.get(site);
+  if (lists) return lists;
+  const found = new WeakSet<SidebarItem[]>();
+  const walk = (items: SidebarItem[]) => {
+    found.add(items);
+    for (const item of items) if (item.type === 'category') walk(item.items);
+  };
+  if (site.docs) walk(site.docs.sidebar);
+  lists = found;
+  siteLists.set(site, lists);
+  return lists;
 }
 
 function holdersOf(items: SidebarItem[]): Map<string, number[]> {
@@ -121,7 +143,8 @@ export function memoSidebarTree(
     const site = useSite();
     const path = usePath();
     const state = useContext(SidebarStateContext);
-    if (!enabled || hasKeys(state.expanded)) return createElement(Own, props);
+    if (!enabled || hasKeys(state.expanded) || !listsOf(site).has(props.items) || (props.trail !== undefined && !ownTrails.has(props.trail)))
+      return createElement(Own, props);
     let memo = memos.get(site);
     if (!memo) {
       memo = { ids: new WeakMap(), html: [] };
@@ -154,6 +177,7 @@ export function memoSidebarTree(
       }
     }
     const trail = props.trail ?? trailIndex(props.items).get(here) ?? noTrail;
+    ownTrails.add(trail);
     return createElement(Own, { ...props, items, trail });
   };
 }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { Cache } from '../../src/core/cache.js';
-import { type ComponentType, createElement, type ReactNode } from 'react';
+import { type ComponentType, createElement, type ReactNode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleServer, type ServerModule, serverBundleId } from '../../src/render/bundle-pages.js';
@@ -260,6 +260,66 @@ describe('a pure component remembered', () => {
       }
     }
     expect(renderToString(around(Mark, 'none'))).toBe('<p>before<!-- -->after</p>');
+  });
+});
+
+/** Stand-ins a tree component was handed (the memo at work), counted by `shapedTree`. */
+let standInsSeen = 0;
+
+/**
+ * A tree shaped as folio's where the memo relies on it (an <li> per item, `active` on the page's
+ * link), its open categories rendered through `Inner` (the memo, or itself for the plain tree).
+ */
+function shapedTree({ items, trail }: ShapedProps, path: string, Inner: ComponentType<ShapedProps>): ReactNode {
+  standInsSeen += items.filter((item) => item.href?.includes('__folio_sidebar_')).length;
+  return createElement(
+    'ul',
+    null,
+    items.map((item, index) =>
+      createElement(
+        'li',
+        { key: index, className: item.href && isCurrent(item.href, path) ? 'active' : undefined },
+        createElement('a', { href: item.href }, item.label),
+        // As folio's tree: the trail it was given, or one of its own, handed down.
+        item.type === 'category' ? createElement(Inner, { items: item.items, level: 2, trail: trail ?? new Set() }) : null,
+      ),
+    ),
+  );
+}
+interface ShapedProps {
+  items: SidebarItem[];
+  level?: number;
+  trail?: ReadonlySet<SidebarItem>;
+}
+function PlainShaped(props: ShapedProps): ReactNode {
+  return shapedTree(props, useContext(PathContext), PlainShaped);
+}
+function OwnShaped(props: ShapedProps): ReactNode {
+  return shapedTree(props, useContext(PathContext), MemoShaped);
+}
+const MemoShaped: ComponentType<ShapedProps> = memoSidebarTree(OwnShaped, () => new Map(), new Set());
+
+describe("the sidebar memo and lists that are not the site's", () => {
+  const sidebar = [link('A', '/a'), category('C', [link('B', '/b'), link('D', '/d')], { collapsed: false }), link('E', '/e')];
+  const site = { baseUrl: '/', docs: { sidebar } } as unknown as SiteData;
+  const page = (Tree: ComponentType<ShapedProps>, at: string, props: ShapedProps) =>
+    renderToString(createElement(SiteContext.Provider, { value: site }, createElement(PathContext.Provider, { value: at }, createElement(Tree, props))));
+  const both = (at: string, props: ShapedProps) => {
+    const plain = page(PlainShaped, at, props);
+    standInsSeen = 0;
+    const memo = renderWithMemo(() => page(MemoShaped, at, props));
+    expect(memo, at).toBe(plain);
+    return standInsSeen;
+  };
+
+  it("remembers the site's own lists", () => {
+    both('/a', { items: sidebar });
+    expect(both('/b', { items: sidebar })).toBeGreaterThan(0);
+  });
+
+  it('renders as it is a list made anew for each page, or a trail of its own', () => {
+    for (const at of ['/a', '/b', '/e', '/a']) expect(both(at, { items: [...sidebar] })).toBe(0);
+    for (const at of ['/a', '/e']) expect(both(at, { items: sidebar, trail: new Set([sidebar[0]]) })).toBe(0);
   });
 });
 
