@@ -24,12 +24,21 @@ const clientJs = () =>
     .map((name) => readFileSync(file(`out/assets/${name}`), 'utf8'))
     .join('\n');
 
-/** Runs a change and waits for the update that rebuilt it. */
-async function change(action: () => void): Promise<SseEvent> {
-  const after = sse.events.length;
+/**
+ * Runs a change and waits for the update that rebuilt it: the first update (or build error) after
+ * which `done` holds. A rebuild still running for the test before (deleting a folder is several
+ * watcher events, and on a busy machine they can make two rebuilds) ends with an update of its own
+ * that came before this change was seen; up to three updates are waited for.
+ */
+async function change(action: () => void, done: () => Promise<boolean>): Promise<SseEvent> {
+  let after = sse.events.length;
   action();
   try {
-    return await sse.next({ after, match: (event) => event.name === 'update' || event.name === 'build-error' });
+    for (let updates = 1; ; updates++) {
+      const event = await sse.next({ after, match: (candidate) => candidate.name === 'update' || candidate.name === 'build-error' });
+      if (event.name !== 'update' || updates === 3 || (await done())) return event;
+      after = sse.events.indexOf(event) + 1;
+    }
   } catch (error) {
     // What serve printed tells a change it never saw from a rebuild that never ended.
     throw new Error(`${(error as Error).message}\nfolio serve printed:\n${server.output().slice(-4000)}`);
@@ -69,11 +78,14 @@ describe('folio serve and a theme folder created after start', () => {
   });
 
   it('takes theme/ created while serving: the page, the client bundle and an MDX page importing @theme/', async () => {
-    const event = await change(() => {
-      mkdirSync(file('theme'));
-      writeFileSync(file('theme/Footer.tsx'), FOOTER);
-      writeFileSync(file('theme/Admonition.tsx'), ADMONITION);
-    });
+    const event = await change(
+      () => {
+        mkdirSync(file('theme'));
+        writeFileSync(file('theme/Footer.tsx'), FOOTER);
+        writeFileSync(file('theme/Admonition.tsx'), ADMONITION);
+      },
+      async () => (await get('/docs/getting-started')).includes('night crew'),
+    );
     expect(event.name, JSON.stringify(event.data)).toBe('update');
     expect(await get('/docs/getting-started')).toContain('Lanterns are lit by the night crew.');
     expect(clientJs()).toContain('Lanterns are lit by the night crew.');
@@ -81,7 +93,10 @@ describe('folio serve and a theme folder created after start', () => {
   });
 
   it("falls back to folio's own when the folder is deleted", async () => {
-    const event = await change(() => rmSync(file('theme'), { recursive: true }));
+    const event = await change(
+      () => rmSync(file('theme'), { recursive: true }),
+      async () => !(await get('/docs/getting-started')).includes('night crew'),
+    );
     expect(event.name, JSON.stringify(event.data)).toBe('update');
     expect(await get('/docs/getting-started')).not.toContain('night crew');
     expect(clientJs()).not.toContain('night crew');
@@ -90,13 +105,19 @@ describe('folio serve and a theme folder created after start', () => {
   });
 
   it('takes src/theme/ created while serving (Docusaurus keeps it there), with no src/ at start', async () => {
-    const event = await change(() => {
-      mkdirSync(file('src/theme'), { recursive: true });
-      writeFileSync(file('src/theme/Footer.tsx'), FOOTER.replace('night crew', 'day crew'));
-    });
+    const event = await change(
+      () => {
+        mkdirSync(file('src/theme'), { recursive: true });
+        writeFileSync(file('src/theme/Footer.tsx'), FOOTER.replace('night crew', 'day crew'));
+      },
+      async () => (await get('/docs/getting-started')).includes('day crew'),
+    );
     expect(event.name, JSON.stringify(event.data)).toBe('update');
     expect(await get('/docs/getting-started')).toContain('Lanterns are lit by the day crew.');
-    const removed = await change(() => rmSync(file('src'), { recursive: true }));
+    const removed = await change(
+      () => rmSync(file('src'), { recursive: true }),
+      async () => !(await get('/docs/getting-started')).includes('day crew'),
+    );
     expect(removed.name).toBe('update');
     expect(await get('/docs/getting-started')).not.toContain('day crew');
   });
