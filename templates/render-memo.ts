@@ -38,6 +38,13 @@ interface TreeProps {
 
 /** What one site's pages have rendered so far: each neutral item's HTML, by list and place. */
 interface SiteMemo {
+  /**
+   * The lists of the site's own sidebar (its root and each category's items): the only ones
+   * remembered. A replaced DocSidebar or Navbar may hand the tree lists of its own (made anew for
+   * each page, which would fill the memo with copies) or a trail of its own; the tree renders those
+   * as it is.
+   */
+  lists: WeakSet<SidebarItem[]>;
   /** A list's items' numbers in `html`, by place (level, id prefix and parent key). */
   ids: WeakMap<SidebarItem[], Map<string, number[]>>;
   /** Each item's HTML, `''` until it is first rendered. */
@@ -49,12 +56,6 @@ const MARK = `__folio_sidebar_${Math.random().toString(36).slice(2, 10)}_`;
 const memos = new WeakMap<SiteData, SiteMemo>();
 /** Every href an item holds (its own and its items', all levels), normalised (normalisePath). */
 const hrefsUnder = new WeakMap<SidebarItem, ReadonlySet<string>>();
-/**
- * The lists of a site's own sidebar (its root and each category's items): the only ones remembered.
- * A replaced DocSidebar or Navbar may hand the tree lists of its own (made anew for each page, which
- * would fill the memo with copies) or a trail of its own; the tree renders those as it is.
- */
-const siteLists = new WeakMap<SiteData, WeakSet<SidebarItem[]>>();
 /** The trails this memo computed (and handed down the tree). */
 const ownTrails = new WeakSet<ReadonlySet<SidebarItem>>();
 /** For each list: which of its items hold an href (normalised), by that href. */
@@ -76,18 +77,18 @@ function hrefsOf(item: SidebarItem): ReadonlySet<string> {
   return set;
 }
 
-function listsOf(site: SiteData): WeakSet<SidebarItem[]> {
-  let lists = siteLists.get(site);
-  if (lists) return lists;
-  const found = new WeakSet<SidebarItem[]>();
+function memoOf(site: SiteData): SiteMemo {
+  let memo = memos.get(site);
+  if (memo) return memo;
+  const lists = new WeakSet<SidebarItem[]>();
   const walk = (items: SidebarItem[]) => {
-    found.add(items);
+    lists.add(items);
     for (const item of items) if (item.type === 'category') walk(item.items);
   };
   if (site.docs) walk(site.docs.sidebar);
-  lists = found;
-  siteLists.set(site, lists);
-  return lists;
+  memo = { lists, ids: new WeakMap(), html: [] };
+  memos.set(site, memo);
+  return memo;
 }
 
 function holdersOf(items: SidebarItem[]): Map<string, number[]> {
@@ -143,13 +144,9 @@ export function memoSidebarTree(
     const site = useSite();
     const path = usePath();
     const state = useContext(SidebarStateContext);
-    if (!enabled || hasKeys(state.expanded) || !listsOf(site).has(props.items) || (props.trail !== undefined && !ownTrails.has(props.trail)))
+    const memo = memoOf(site);
+    if (!enabled || hasKeys(state.expanded) || !memo.lists.has(props.items) || (props.trail !== undefined && !ownTrails.has(props.trail)))
       return createElement(Own, props);
-    let memo = memos.get(site);
-    if (!memo) {
-      memo = { ids: new WeakMap(), html: [] };
-      memos.set(site, memo);
-    }
     current = memo;
     const here = normaliseRoute(path);
     // The items holding the page, in order: React renders them on every page.

@@ -234,6 +234,22 @@ function carriedWarnings(previous: readonly Warning[], reread: { dirs: string[];
   });
 }
 
+/**
+ * Runs `compile` while the pages' folders are made (OutputSink.makeFoldersAhead), the compile
+ * working on other threads: all of them once it succeeded, no more once it failed (its folder is
+ * about to be discarded).
+ */
+async function withFoldersAhead<T>(sink: OutputSink, table: RouteTable, compile: () => Promise<T>): Promise<T> {
+  const folders = sink.makeFoldersAhead?.(table.routes.flatMap((route) => outputFilesOf(route).map((file) => `/${file}`)));
+  try {
+    const compiled = await compile();
+    folders?.finish();
+    return compiled;
+  } finally {
+    folders?.stop();
+  }
+}
+
 /** A build from scratch: every section, with the background ones (typedoc) overlapping the markdown. */
 async function readAll(input: PipelineInput, found?: (content: Content) => void): Promise<Sources> {
   const { ctx, run, highlighter, keepUnresolved } = input;
@@ -259,18 +275,7 @@ async function readAll(input: PipelineInput, found?: (content: Content) => void)
   sources.compiled = await run(
     'compileContent',
     async () => {
-      // The pages' folders are made while the compile works on other threads (OutputSink.makeFoldersAhead):
-      // all of them once it succeeded, no more once it failed (its folder is about to be discarded).
-      const foldersAhead = async <T>(table: RouteTable, compile: () => Promise<T>): Promise<T> => {
-        const folders = input.sink.makeFoldersAhead?.(table.routes.flatMap((route) => outputFilesOf(route).map((file) => `/${file}`)));
-        try {
-          const compiled = await compile();
-          folders?.finish();
-          return compiled;
-        } finally {
-          folders?.stop();
-        }
-      };
+      const foldersAhead = <T>(table: RouteTable, compile: () => Promise<T>) => withFoldersAhead(input.sink, table, compile);
       if (!discovered.later) {
         const table = await routeTable();
         return foldersAhead(table, () => compileStep({ ctx, content: sources.content, table, highlighter, keepUnresolved }));
