@@ -37,10 +37,51 @@ export interface LinkCheckInput {
   baseUrl: string;
 }
 
-const HREF = /\shref="([^"]*)"/g;
-const ID = /\sid="([^"]*)"/g;
+/**
+ * Whether `code` is a character the regular expression class `\s` matches (JavaScript's
+ * whitespace and line terminators).
+ */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
-/** Collects the hrefs and ids of a rendered HTML page. */
+/**
+ * Each value of an attribute written `<space>name="value"` in `html`, in order: exactly what the
+ * regular expression /\sname="([^"]*)"/g finds (the tests compare the two), found with `indexOf`
+ * instead (about a quarter less time for the 10,000-page corpus's pages, which hold ~100 hrefs and
+ * ids each). `visit` gets the value's start and end and the position of the space before the name.
+ */
+function eachAttribute(html: string, prefix: 'href="' | 'id="', visit: (start: number, end: number, at: number) => void): void {
+  // A match's space comes after the previous match's closing quote (the expression goes on from there).
+  let from = 1;
+  for (;;) {
+    const at = html.indexOf(prefix, from);
+    if (at < 0) return;
+    if (!isSpace(html.charCodeAt(at - 1))) {
+      from = at + 1;
+      continue;
+    }
+    const start = at + prefix.length;
+    const end = html.indexOf('"', start);
+    // Without a closing quote here there is none further on either.
+    if (end < 0) return;
+    visit(start, end, at - 1);
+    from = end + 2;
+  }
+}
+
 /**
  * One copy of each string, detached from the text it was cut from. A regex match is a slice
  * that keeps its whole page alive in V8; link records outlive their pages by far (10,000 pages'
@@ -58,22 +99,23 @@ export function createInterner(): (value: string) => string {
   };
 }
 
+/** Collects the hrefs and ids of a rendered HTML page. */
 export function scanHtml(html: string, intern: (value: string) => string = createInterner()): { hrefs: string[]; ids: string[]; heldIds: string[] } {
   const hrefs = new Set<string>();
   const ids: string[] = [];
   const heldIds: string[] = [];
   const held = heldRanges(html);
   const inside = (at: number) => held.some(([start, end]) => start <= at && at < end);
-  for (const match of html.matchAll(ID)) {
-    const id = intern(decodeAttribute(match[1]));
-    (held.length > 0 && inside(match.index) ? heldIds : ids).push(id);
-  }
-  for (const match of html.matchAll(HREF)) {
-    const href = intern(decodeAttribute(match[1]));
+  eachAttribute(html, 'id="', (start, end, at) => {
+    const id = intern(decodeAttribute(html.slice(start, end)));
+    (held.length > 0 && inside(at) ? heldIds : ids).push(id);
+  });
+  eachAttribute(html, 'href="', (start, end, at) => {
+    const href = intern(decodeAttribute(html.slice(start, end)));
     // A heading's own `#` link inside a lazy panel: it is in the document exactly when its target is.
-    if (held.length > 0 && href.startsWith('#') && inside(match.index) && heldIds.includes(safeDecode(href.slice(1)))) continue;
+    if (held.length > 0 && href.startsWith('#') && inside(at) && heldIds.includes(safeDecode(href.slice(1)))) return;
     hrefs.add(href);
-  }
+  });
   return { hrefs: [...hrefs], ids, heldIds };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLinks, scanHtml } from '../../../src/links/check-links.js';
+import { decodeAttribute } from '../../../src/shared/lazy-panels.js';
 
 const page = (path: string, extra: Partial<Parameters<typeof checkLinks>[0]['pages'][number]> = {}) => ({
   path,
@@ -95,5 +96,36 @@ describe('checkLinks', () => {
     expect(warnings.map((warning) => warning.message)).toEqual([
       expect.stringMatching(/^broken anchor on \/p: #inner \(the id "inner" on \/p is inside a lazy Tabs panel/),
     ]);
+  });
+
+  it('finds exactly the hrefs and ids the regular expressions /\\s(href|id)="([^"]*)"/g find', () => {
+    const byRegex = (html: string) => ({
+      hrefs: [...new Set([...html.matchAll(/\shref="([^"]*)"/g)].map((m) => decodeAttribute(m[1])))],
+      ids: [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decodeAttribute(m[1])),
+      heldIds: [],
+    });
+    const cases = [
+      'href="/start" <a href="/a">',
+      '<a\thref="/tab"><a\nhref="/nl"><a\u00a0href="/nbsp"><a\u2028href="/ls"><a\ufeffhref="/bom"><a\u200bhref="/zwsp">',
+      '<p data-id="x" grid="y" id="" id="z">',
+      '<a title=" href=" href="/after-title">',
+      '<a title="one href=" id="two">',
+      '<a href="/open',
+      '<a href="/a"href="/b" href="/c">',
+      ' id="a" id="a" href="/x?a=1&amp;b=2&#x22;"',
+    ];
+    for (const html of cases) expect(scanHtml(html), html).toEqual(byRegex(html));
+    // Random texts of the pieces that matter.
+    const pieces = [' ', '\t', 'a', '"', '=', 'href', 'id', 'href="', ' href="', ' id="', '&amp;', '/x', '\u00a0', '\u2000', '-'];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    for (let round = 0; round < 3000; round++) {
+      let html = '';
+      for (let i = random(40); i > 0; i--) html += pieces[random(pieces.length)];
+      expect(scanHtml(html), JSON.stringify(html)).toEqual(byRegex(html));
+    }
   });
 });
