@@ -275,10 +275,9 @@ async function readAll(input: PipelineInput, found?: (content: Content) => void)
   sources.compiled = await run(
     'compileContent',
     async () => {
-      const foldersAhead = <T>(table: RouteTable, compile: () => Promise<T>) => withFoldersAhead(input.sink, table, compile);
       if (!discovered.later) {
         const table = await routeTable();
-        return foldersAhead(table, () => compileStep({ ctx, content: sources.content, table, highlighter, keepUnresolved }));
+        return withFoldersAhead(input.sink, table, () => compileStep({ ctx, content: sources.content, table, highlighter, keepUnresolved }));
       }
       // typedoc (a background section) runs in a worker thread while this one compiles the markdown, its links resolved
       // against the routes without the API (an API never moves a content file's route, but its index
@@ -298,7 +297,7 @@ async function readAll(input: PipelineInput, found?: (content: Content) => void)
       }
       sources.content = { ...sources.content, ...later };
       const table = await routeTable();
-      return foldersAhead(table, async () => {
+      return withFoldersAhead(input.sink, table, async () => {
         let result = await markdown;
         const final = fileRoutesOf(table);
         if (linksDependOn(result.state, fileRoutesOf(preliminary), final)) {
