@@ -164,6 +164,9 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     stopEmitters();
     throw error;
   });
+  // While an emitter still works on another thread (the search index of a one-shot build), this
+  // thread checks the links against the output written so far instead of waiting (linksBeside).
+  let beside: LinksBeside | undefined;
   const emitted = await run(
     // The stage keeps its documented name; it runs every emitter (feeds, sitemap, search, the site's own).
     'emitFeeds',
@@ -173,6 +176,13 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
         input: emitInput,
         previous: previous?.emitters,
         write: (urlPath, contents) => sink.emit(urlPath, contents),
+        whileWaiting: {
+          begun: started.begun,
+          // Never fails: whatever goes wrong here happens again in checkLinks, which reports it as its own.
+          work: async () => {
+            beside = await linksBeside({ sink, rendered, baseUrl: ctx.config.baseUrl }).catch(() => undefined);
+          },
+        },
       }),
     // Each emitter's own time in this stage when it is noticeable (the search index is built here),
     // or, for one begun before the pages rendered, that and the time it still took after them.
@@ -187,13 +197,43 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
         .join('')}`,
   ).finally(stopEmitters);
   for (const file of emitted.stale) sink.remove(file);
-  const outputFiles = await run('checkLinks', async () => {
-    const files = await sink.files();
-    for (const file of emitted.written) files.add(file);
-    for (const warning of checkLinks({ pages: rendered.links, files, baseUrl: ctx.config.baseUrl })) ctx.warnings.add(warning);
-    return files;
-  });
+  let checkedBeside = false;
+  const outputFiles = await run(
+    'checkLinks',
+    async () => {
+      // The output so far and what the emitters wrote after it is the whole output (nothing else
+      // writes once the pages are rendered; no stale emitter file was removed since).
+      const early = emitted.stale.length === 0 ? beside : undefined;
+      const files = early?.files ?? (await sink.files());
+      for (const file of emitted.written) files.add(file);
+      checkedBeside = early !== undefined && !early.missing.some((target) => files.has(target));
+      const warnings = checkedBeside ? early!.warnings : checkLinks({ pages: rendered.links, files, baseUrl: ctx.config.baseUrl });
+      for (const warning of warnings) ctx.warnings.add(warning);
+      return files;
+    },
+    () => (checkedBeside ? 'checked while the search index was built' : ''),
+  );
   return { sources, written: { ...assets, fingerprints, rendered, emitted, outputFiles } };
+}
+
+/** The links checked against the output before the emitters' files are in, and what that check could not find. */
+interface LinksBeside {
+  files: Set<string>;
+  warnings: Warning[];
+  missing: string[];
+}
+
+/**
+ * The link check of a one-shot build, made while the search index is still being built on its
+ * thread (the main thread would otherwise wait; 10,000 pages: ~0.45 s of check beside a ~2.4 s
+ * wait). Its warnings are the final ones unless a file an emitter writes afterwards is one of the
+ * targets it could not find (`missing`): then checkLinks runs again with every file.
+ */
+async function linksBeside({ sink, rendered, baseUrl }: { sink: OutputSink; rendered: RenderResult; baseUrl: string }): Promise<LinksBeside> {
+  const files = await sink.files();
+  const missing = new Set<string>();
+  const warnings = checkLinks({ pages: rendered.links, files, baseUrl, missing });
+  return { files, warnings, missing: [...missing] };
 }
 
 /**

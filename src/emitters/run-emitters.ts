@@ -22,11 +22,18 @@ export async function runEmitters({
   input,
   previous,
   write,
+  whileWaiting,
 }: {
   emitters: readonly Emitter[];
   input: EmitInput;
   previous?: ReadonlyMap<string, EmitterRecord>;
   write: (urlPath: string, contents: string | Uint8Array) => Promise<void> | void;
+  /**
+   * Work of the caller's to do while the first emitter named in `begun` (begun on another thread
+   * by startEmitters) is still being waited for, the emitters before it done: its result waits
+   * for that work, and the emitter's duration leaves out the time it waited.
+   */
+  whileWaiting?: { begun: ReadonlySet<string>; work: () => Promise<void> };
 }): Promise<EmitOutcome> {
   const records = new Map<string, EmitterRecord>();
   const written: string[] = [];
@@ -43,8 +50,25 @@ export async function runEmitters({
     let files;
     const wroteBefore = new Set(before?.files);
     const started = performance.now();
+    // The time the emitter's result waited for the caller's work (not the emitter's own).
+    let waited = 0;
     try {
-      files = await emitter.emit(input);
+      const emitting = emitter.emit(input);
+      if (whileWaiting?.begun.has(emitter.name)) {
+        let settledAt = Number.POSITIVE_INFINITY;
+        const settled = Promise.resolve(emitting).then(
+          () => void (settledAt = performance.now()),
+          () => void (settledAt = performance.now()),
+        );
+        const work = whileWaiting.work;
+        whileWaiting = undefined;
+        const workStarted = performance.now();
+        await work();
+        const workEnded = performance.now();
+        await settled;
+        if (settledAt < workEnded) waited = workEnded - Math.max(settledAt, workStarted);
+      }
+      files = await emitting;
     } catch (error) {
       if (isFolioError(error)) throw error;
       throw new FolioError({
@@ -80,7 +104,7 @@ export async function runEmitters({
     }
     for (const file of toWrite) written.push(file.path);
     records.set(emitter.name, { fingerprint, files: files.map((file) => file.path) });
-    durations.set(emitter.name, performance.now() - started);
+    durations.set(emitter.name, performance.now() - started - waited);
   }
   const stale: string[] = [];
   for (const record of previous?.values() ?? []) for (const file of record.files) if (!claimed.has(file)) stale.push(file);

@@ -35,6 +35,12 @@ export interface LinkCheckInput {
   /** Output files that are not pages (feeds, images, assets), as URL paths. */
   files: ReadonlySet<string>;
   baseUrl: string;
+  /**
+   * Filled with each target looked up among `files` and not found there (as written and decoded):
+   * the only lookups a file added to `files` later could answer differently. A check made before
+   * every file is written gives the same warnings as one made after when none of these is added.
+   */
+  missing?: Set<string>;
 }
 
 /**
@@ -167,7 +173,12 @@ export function checkLinks(input: LinkCheckInput): Warning[] {
       const targetPage = pages.get(known.key);
       let problem: { code: 'BROKEN_LINK' | 'BROKEN_ANCHOR'; detail: string } | undefined;
       if (!targetPage) {
-        if (!anchor && (input.files.has(target) || input.files.has(decodeUrlPath(target)))) continue;
+        if (!anchor) {
+          if (input.files.has(target)) continue;
+          const decoded = decodeUrlPath(target);
+          if (input.files.has(decoded)) continue;
+          input.missing?.add(target).add(decoded);
+        }
         problem = { code: 'BROKEN_LINK', detail: '' };
       } else if (anchor && !idsOf(targetPage).has(safeDecode(anchor))) {
         const held = targetPage.heldIds?.includes(safeDecode(anchor));

@@ -87,6 +87,52 @@ describe('the search index begun in a worker while the pages render', () => {
   }
 });
 
+/** The warning lines a build printed, in order (each with its hint). */
+const warningsOf = (output: string) => output.split('\n').filter((line) => /^warning |^ {2}hint /.test(line));
+
+describe('the links checked while the search index is built', () => {
+  // A page linking to a file the search emitter writes only at its end (the manifest, fixed name)
+  // and to files nothing writes: checked beside the search thread, before the manifest exists.
+  const linking = [
+    '---',
+    'title: Index files',
+    '---',
+    '',
+    'The [index manifest](pathname:///assets/search/manifest.json) is written last; [a shard that is not there](pathname:///assets/search/none.json) and [a page that is not there](/docs/nowhere) are not.',
+    '',
+  ].join('\n');
+
+  it('warn as a check after the index does, when no file written afterwards is one they could not find', () => {
+    const root = fixture('dev-site');
+    writeFileSync(
+      path.join(root, 'content/docs/gone.md'),
+      '---\ntitle: Gone\n---\n\nSee [the missing page](/docs/nowhere) and [a missing file](/files/none.pdf).\n',
+    );
+    const beside = coldBuild(root, 'beside');
+    const after = coldBuild(root, 'after', { FOLIO_SEARCH_THREAD: '0' });
+    expect(beside.output).toMatch(/✓ checkLinks .*checked while the search index was built/);
+    expect(after.output).not.toMatch(/checked while/);
+    expect(warningsOf(beside.output).join('\n')).toMatch(/broken link on \/docs\/gone: \/docs\/nowhere[\s\S]*broken link on \/docs\/gone: \/files\/none\.pdf/);
+    expect(warningsOf(beside.output)).toEqual(warningsOf(after.output));
+    expect(beside.tree).toEqual(after.tree);
+  });
+
+  it('are checked again with every file when an emitter writes one of the targets afterwards', () => {
+    const root = fixture('dev-site');
+    writeFileSync(path.join(root, 'content/docs/index-files.md'), linking);
+    const beside = coldBuild(root, 'beside');
+    const after = coldBuild(root, 'after', { FOLIO_SEARCH_THREAD: '0' });
+    const warnings = warningsOf(beside.output).join('\n');
+    expect(warnings).toMatch(/\/assets\/search\/none\.json/);
+    expect(warnings).toMatch(/broken link on \/docs\/index-files: \/docs\/nowhere/);
+    expect(warnings).not.toMatch(/manifest\.json/);
+    // The early check found the manifest missing; the manifest came after: checked again.
+    expect(beside.output).toMatch(/search begun beside renderPages/);
+    expect(beside.output).not.toMatch(/checked while/);
+    expect(warningsOf(beside.output)).toEqual(warningsOf(after.output));
+  });
+});
+
 /**
  * A 60-page corpus whose bodies live in the cache (FOLIO_HELD_BODY_CHARS=0), as a large site's do;
  * `build` runs the CLI on it with two threads, expects it to succeed and returns what it printed.

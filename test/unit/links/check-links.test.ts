@@ -12,6 +12,26 @@ const page = (path: string, extra: Partial<Parameters<typeof checkLinks>[0]['pag
 });
 
 describe('checkLinks', () => {
+  it('names the targets it looked for among the files and did not find: a file added later changes the warnings only if it is one of them', () => {
+    const pages = [
+      page('/docs/a', { hrefs: ['/assets/late.json', '/assets/early.json', '/files/caf%C3%A9.pdf', '/files/none.pdf#part', '/docs/b', '/docs/nowhere'] }),
+      page('/docs/b', { hrefs: ['../assets/late.json', '/feed.xml'] }),
+    ];
+    const all = ['/assets/early.json', '/assets/late.json', '/files/café.pdf', '/feed.xml', '/assets/other.json'];
+    const messages = (files: string[], missing?: Set<string>) => checkLinks({ pages, files: new Set(files), baseUrl: '/', missing }).map((w) => w.message);
+    const missing = new Set<string>();
+    const early = messages(['/assets/early.json', '/feed.xml'], missing);
+    // Looked up and absent (the encoded form and its decoded one); an anchor on a file never looks it up.
+    expect([...missing].sort()).toEqual(['/assets/late.json', '/docs/nowhere', '/files/caf%C3%A9.pdf', '/files/café.pdf']);
+    expect(early).toContain('broken link on /docs/a: /assets/late.json');
+    // Files none of those targets: the same warnings as the check made with them.
+    expect(messages(['/assets/early.json', '/feed.xml', '/assets/other.json'])).toEqual(early);
+    // One of them: different warnings (what the pipeline checks again for).
+    const final = messages(all);
+    expect(final).not.toEqual(early);
+    expect(final).toEqual(['broken link on /docs/a: /files/none.pdf#part', 'broken link on /docs/a: /docs/nowhere']);
+  });
+
   it('accepts links to routes in any path form, files and existing anchors', () => {
     const warnings = checkLinks({
       pages: [
