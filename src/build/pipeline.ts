@@ -197,8 +197,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
         .join('')}`,
   ).finally(stopEmitters);
   for (const file of emitted.stale) sink.remove(file);
-  let checkedBeside = false;
-  const outputFiles = await run(
+  const { files: outputFiles } = await run(
     'checkLinks',
     async () => {
       // The output so far and what the emitters wrote after it is the whole output (nothing else
@@ -206,12 +205,11 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
       const early = emitted.stale.length === 0 ? beside : undefined;
       const files = early?.files ?? (await sink.files());
       for (const file of emitted.written) files.add(file);
-      checkedBeside = early !== undefined && !early.missing.some((target) => files.has(target));
-      const warnings = checkedBeside ? early!.warnings : checkLinks({ pages: rendered.links, files, baseUrl: ctx.config.baseUrl });
-      for (const warning of warnings) ctx.warnings.add(warning);
-      return files;
+      const kept = early && !early.missing.some((target) => files.has(target)) ? early.warnings : undefined;
+      for (const warning of kept ?? checkLinks({ pages: rendered.links, files, baseUrl: ctx.config.baseUrl })) ctx.warnings.add(warning);
+      return { files, checkedBeside: kept !== undefined };
     },
-    () => (checkedBeside ? 'checked while the search index was built' : ''),
+    (c) => (c.checkedBeside ? 'checked while the search index was built' : ''),
   );
   return { sources, written: { ...assets, fingerprints, rendered, emitted, outputFiles } };
 }
