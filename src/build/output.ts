@@ -39,8 +39,13 @@ import { shown } from './output-guard.js';
 /** The file every folio output folder holds. Deterministic content: outputs stay byte-identical. */
 export const OUTPUT_MARKER = '.folio-output';
 const MARKER_TEXT = `${JSON.stringify({ generator: 'folio', note: 'folio replaces this folder on every build' })}\n`;
-/** Files removed last when folio deletes a folder of its own (its proof of ownership). */
-const PROOF_FILES = [OUTPUT_MARKER, 'routes.json', '404.html'];
+/**
+ * Files removed last when folio deletes a folder of its own (its proof of ownership), in this
+ * order, the marker the very last: a deletion cut short between two of them leaves a folder still
+ * provably folio's (the marker alone, or nothing), which the next build removes. With the marker
+ * first, a cut after `routes.json` left a `404.html` alone, no longer folio's by any rule, for good.
+ */
+export const PROOF_FILES = ['routes.json', '404.html', OUTPUT_MARKER] as const;
 
 const TEMP_PREFIX = '.folio-tmp-';
 
@@ -147,7 +152,7 @@ export function removeOwnFolder(dir: string): void {
       location: { file: dir },
     });
   }
-  for (const entry of readdirSync(dir)) if (!PROOF_FILES.includes(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(dir)) if (!(PROOF_FILES as readonly string[]).includes(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
   for (const proof of PROOF_FILES) rmSync(path.join(dir, proof), { force: true });
   rmdirSync(dir);
 }

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutputPath, realPathOf } from '../../src/build/output-guard.js';
-import { OUTPUT_MARKER, removeStaleTemps } from '../../src/build/output.js';
+import { OUTPUT_MARKER, PROOF_FILES, removeStaleTemps } from '../../src/build/output.js';
 import { copyFixture, fixturesDir, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
 
 /** The site's files other than folio's own output and cache, with their hashes. */
@@ -184,6 +184,21 @@ describe('temporary folders of killed builds', () => {
     // And the function alone never throws, whatever it meets.
     expect(removeStaleTemps(path.join(root, 'out'))).toEqual([]);
     for (const dir of [alive, unmarked, otherName]) rmSync(dir, { recursive: true });
+  });
+
+  it('a deletion of an old output cut short anywhere among its proof files leaves a folder the next build removes', async () => {
+    const dead = await deadPid();
+    // An old output's proof files, and what a kill leaves of them after each step of the deletion (in its order).
+    const proofs = [...PROOF_FILES];
+    const routes = JSON.stringify([{ path: '/', key: '/-1', chunk: '/assets/data/index-1.json' }]);
+    const dirs = proofs.map((_, cut) => {
+      const dir = path.join(root, `.folio-tmp-out-${dead}-${(0x10000000 + cut).toString(16)}-old`);
+      mkdirSync(dir);
+      for (const name of proofs.slice(cut)) writeFileSync(path.join(dir, name), name === 'routes.json' ? routes : '<p>x</p>');
+      return dir;
+    });
+    expect(removeStaleTemps(path.join(root, 'out')).sort()).toEqual([...dirs].sort());
+    for (const dir of dirs) expect(existsSync(dir)).toBe(false);
   });
 
   it('a swap lock left by a build killed before it wrote its pid is taken over (no 30 s wait, no failure)', () => {
