@@ -45,7 +45,7 @@ const MARKER_TEXT = `${JSON.stringify({ generator: 'folio', note: 'folio replace
  * provably folio's (the marker alone, or nothing), which the next build removes. With the marker
  * first, a cut after `routes.json` left a `404.html` alone, no longer folio's by any rule, for good.
  */
-export const PROOF_FILES = ['routes.json', '404.html', OUTPUT_MARKER] as const;
+export const PROOF_FILES: readonly string[] = ['routes.json', '404.html', OUTPUT_MARKER];
 
 const TEMP_PREFIX = '.folio-tmp-';
 
@@ -152,7 +152,7 @@ export function removeOwnFolder(dir: string): void {
       location: { file: dir },
     });
   }
-  for (const entry of readdirSync(dir)) if (!(PROOF_FILES as readonly string[]).includes(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(dir)) if (!PROOF_FILES.includes(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
   for (const proof of PROOF_FILES) rmSync(path.join(dir, proof), { force: true });
   rmdirSync(dir);
 }
