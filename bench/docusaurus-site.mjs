@@ -11,7 +11,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, folioBin, median, timed } from './lib.mjs';
+import { emptyTrash, fmt, folioBin, median, setAside, timed } from './lib.mjs';
 import { DOCUSAURUS_VERSION, ensureDocusaurus } from './peers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,15 +77,13 @@ export function measureAgainstDocusaurus() {
   const folioTypedoc = [];
   const docusaurus = [];
   for (let round = 0; round < rounds; round++) {
-    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
+    setAside([path.join(root, '.folio-cache'), outDir]);
     folio.push(timed(process.execPath, [folioBin, 'build', '--root', root, '--out', outDir, '--quiet']));
-    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
+    setAside([path.join(root, '.folio-cache'), outDir]);
     folioTypedoc.push(
       timed(process.execPath, [folioBin, 'build', '--root', root, '--out', outDir, '--quiet'], { env: { ...process.env, FOLIO_API_SNAPSHOT: '0' } }),
     );
-    for (const cache of ['build', '.docusaurus', 'node_modules/.cache']) rmSync(path.join(site, cache), { recursive: true, force: true });
+    setAside(['build', '.docusaurus', 'node_modules/.cache'].map((cache) => path.join(site, cache)));
     docusaurus.push(timed(path.join(docusaurusDir, 'node_modules/.bin/docusaurus'), ['build'], { cwd: site }));
     if (!existsSync(path.join(site, 'build/docs/api/index.html'))) throw new Error('Docusaurus built no API reference page');
   }
@@ -103,6 +101,7 @@ export function measureAgainstDocusaurus() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const result = measureAgainstDocusaurus();
+  emptyTrash();
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));
   else {
     console.log(`This site, cold, ${result.rounds} alternating rounds (medians):`);

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 // Shared helpers of the benchmarks: timing a command with /usr/bin/time, medians.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 export const folioBin = new URL('../bin/folio', import.meta.url).pathname;
 
@@ -28,6 +29,36 @@ export function timed(command, args, options = {}) {
   const system = /System time \(seconds\): ([\d.]+)/.exec(result.stderr || '');
   const cpu = user && system ? Number(user[1]) + Number(system[1]) : undefined;
   return { wall, cpu, rssMb: rss ? Number(rss[1]) / 1024 : undefined, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Where `setAside` puts the outputs and caches of earlier runs until `emptyTrash`. */
+const trash = new URL('.work/trash/', import.meta.url).pathname;
+let setAsideCount = 0;
+
+/**
+ * Clears outputs and caches before a cold run by moving them into bench/.work/trash, emptied by
+ * `emptyTrash` once the timed runs are over. Deleting them just before the run is what the bench did
+ * first, and on this machine's ext4 (no journal) the kernel then walks past every inode freed in
+ * the last minute or more each time it allocates one (`recently_deleted` in `find_inode_bit`): each
+ * round's deletions made the next round's file creation slower, by the number of files a tool
+ * writes (Eleventy alone, 7 runs in a row: system CPU 0.54 → 1.85 s; moved aside: 0.25–0.40 s every
+ * run; bench/PROFILE.md). A path that is not there is skipped; one that cannot be moved is deleted.
+ */
+export function setAside(paths) {
+  for (const target of paths) {
+    if (!existsSync(target)) continue;
+    mkdirSync(trash, { recursive: true });
+    try {
+      renameSync(target, path.join(trash, `${process.pid}-${setAsideCount++}-${path.basename(target)}`));
+    } catch {
+      rmSync(target, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Deletes what `setAside` moved (after the timed runs: the deletion's cost lands on no measurement). */
+export function emptyTrash() {
+  rmSync(trash, { recursive: true, force: true });
 }
 
 export function fmt(seconds) {

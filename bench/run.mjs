@@ -7,13 +7,15 @@
 //     (docusaurus-site.mjs; with the peers, installed from npm on first use);
 //  4. the feature benchmarks (API stage, client budget, dev loop) when present.
 // Writes bench/RESULTS.md.
-//   node bench/run.mjs [--sizes 1000,10000] [--runs 3] [--no-peers] [--quick]
+//   node bench/run.mjs [--sizes 1000,10000] [--runs N] [--no-peers] [--quick]
+//   (rounds: 5 at 1,000 pages and below, where one round takes seconds and a build moves by a tenth
+//   from one round to the next; 3 above; --runs sets both)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, folioBin, median, timed } from './lib.mjs';
+import { emptyTrash, fmt, folioBin, median, setAside, timed } from './lib.mjs';
 import { ensureEleventy, ensureHugo, eleventyVersion, hugoVersion, setupEleventy, setupHugo } from './peers.mjs';
 import { measureAgainstDocusaurus } from './docusaurus-site.mjs';
 import { measureSite } from './site-build.mjs';
@@ -29,7 +31,9 @@ const quick = process.argv.includes('--quick');
 const sizes = arg('sizes', quick ? '1000' : '1000,10000')
   .split(',')
   .map(Number);
-const runs = Number(arg('runs', quick ? '1' : '3'));
+const runsArg = arg('runs', quick ? '1' : undefined);
+/** Cold rounds per tool at `n` pages: a median of five where a round is cheap, of three where it takes minutes. */
+const roundsFor = (n) => (runsArg !== undefined ? Number(runsArg) : n <= 1000 ? 5 : 3);
 const withPeers = !process.argv.includes('--no-peers');
 
 mkdirSync(work, { recursive: true });
@@ -48,10 +52,7 @@ function corpus(n) {
 function folioTool(dir) {
   return {
     name: 'folio',
-    clean: () => {
-      rmSync(path.join(dir, '.folio-cache'), { recursive: true, force: true });
-      rmSync(path.join(dir, 'out'), { recursive: true, force: true });
-    },
+    clean: () => setAside([path.join(dir, '.folio-cache'), path.join(dir, 'out')]),
     run: (...extra) => timed(process.execPath, [folioBin, 'build', '--root', dir, '--quiet', ...extra]),
     pages: () => JSON.parse(readFileSync(path.join(dir, 'out/routes.json'), 'utf8')).length,
   };
@@ -62,9 +63,7 @@ function hugoTool(dir) {
   setupHugo({ siteDir: site, corpusDocs: path.join(dir, 'docs') });
   return {
     name: 'Hugo',
-    clean: () => {
-      for (const sub of ['public', 'resources', '.hugo_build.lock']) rmSync(path.join(site, sub), { recursive: true, force: true });
-    },
+    clean: () => setAside(['public', 'resources', '.hugo_build.lock'].map((sub) => path.join(site, sub))),
     run: () => timed('hugo', ['--quiet', '--source', site, '--destination', path.join(site, 'public')]),
   };
 }
@@ -74,7 +73,7 @@ function eleventyTool(dir, bin) {
   setupEleventy({ siteDir: site, corpusDocs: path.join(dir, 'docs'), peersDir: path.join(work, 'peers') });
   return {
     name: 'Eleventy',
-    clean: () => rmSync(path.join(site, '_site'), { recursive: true, force: true }),
+    clean: () => setAside([path.join(site, '_site')]),
     run: () => timed(process.execPath, [bin, '--quiet'], { cwd: site }),
   };
 }
@@ -93,6 +92,7 @@ for (const n of sizes) {
   const eleventyBin = peers.find((p) => p !== 'hugo');
   if (eleventyBin) tools.push(eleventyTool(dir, eleventyBin));
   const samples = Object.fromEntries(tools.map((t) => [t.name, []]));
+  const runs = roundsFor(n);
   for (let i = 0; i < runs; i++) {
     for (const tool of tools) {
       tool.clean();
@@ -101,7 +101,8 @@ for (const n of sizes) {
       console.log(`N=${n} run ${i + 1}/${runs} ${tool.name.padEnd(8)} ${fmt(r.wall)}  CPU ${fmt(r.cpu ?? 0)}  peak RSS ${Math.round(r.rssMb ?? 0)} MB`);
     }
   }
-  const row = { n, pages: tools[0].pages(), tools: {} };
+  const row = { n, pages: tools[0].pages(), tools: {}, runs, rounds: roundRatios(samples) };
+  if (row.rounds.length) console.log(`N=${n} same-round ratios: ${row.rounds.map(describeRound).join('; ')}`);
   for (const tool of tools) {
     row.tools[tool.name] = {
       wall: median(samples[tool.name].map((r) => r.wall)),
@@ -118,7 +119,8 @@ for (const n of sizes) {
   const page = path.join(dir, 'docs', readFirstPage(path.join(dir, 'docs')));
   const original = readFileSync(page, 'utf8');
   try {
-    for (let i = 0; i < Math.max(runs, 3); i++) {
+    // Three rounds of warm builds (more with a larger --runs): a warm build moves less than a cold one.
+    for (let i = 0; i < Math.max(runsArg !== undefined ? Number(runsArg) : 3, 3); i++) {
       warm.push(folio.run().wall);
       forced.push(folio.run('--force').wall);
       writeFileSync(page, `${original}\nChanged for the benchmark (${i}).\n`);
@@ -133,6 +135,23 @@ for (const n of sizes) {
   row.forced = median(forced);
   row.onePageChanged = median(changed);
   results.sizes.push(row);
+}
+
+/**
+ * Each round's folio against the peers run right beside it (folio / Eleventy CPU, folio / Hugo wall):
+ * the machine's load moves all three tools of a round alike, so these show how far the medians'
+ * ratios could move with it.
+ */
+function roundRatios(samples) {
+  const folio = samples.folio ?? [];
+  return folio.map((f, i) => ({
+    eleventyCpu: samples.Eleventy?.[i]?.cpu ? f.cpu / samples.Eleventy[i].cpu : undefined,
+    hugoWall: samples.Hugo?.[i] ? f.wall / samples.Hugo[i].wall : undefined,
+  }));
+}
+
+function describeRound({ eleventyCpu, hugoWall }) {
+  return [eleventyCpu && `${eleventyCpu.toFixed(2)}× Eleventy CPU`, hugoWall && `${hugoWall.toFixed(2)}× Hugo wall`].filter(Boolean).join(', ');
 }
 
 function readFirstPage(docs) {
@@ -173,6 +192,7 @@ for (const [script, title, args = []] of [
 }
 
 writeResults();
+emptyTrash();
 
 function writeResults() {
   const versions = [`folio ${JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version}`, `Node ${process.version}`];
@@ -182,7 +202,7 @@ function writeResults() {
     '# Benchmark results',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB. ${versions.join(', ')}.`,
-    `Wall time of the whole process, medians of ${runs} cold runs per tool, run in turn (folio, Hugo, Eleventy, folio, ...); caches and outputs cleared before each cold run. Peak RSS from /usr/bin/time -v.`,
+    `Wall time of the whole process, medians of ${results.sizes.map((row) => `${row.runs} cold runs per tool at ${row.n.toLocaleString('en')} pages`).join(' and ') || 'the cold runs'}, run in turn (folio, Hugo, Eleventy, folio, ...); before each cold run the tool's caches and outputs are moved aside (into bench/.work/trash, deleted after the timed runs: deleting them just before a run slowed the next file creation on this machine's disk, PROFILE.md). Peak RSS from /usr/bin/time -v.`,
     '',
     '## Generated corpus (make-corpus.mjs)',
     '',
@@ -195,6 +215,11 @@ function writeResults() {
       const ratios = name === 'folio' ? '| | |' : `| ${(f.wall / t.wall).toFixed(2)} | ${(f.cpu / t.cpu).toFixed(2)} |`;
       lines.push(`| ${row.n} | ${name} | ${fmt(t.wall)} | ${fmt(t.cpu)} | ${Math.round(t.rssMb)} MB ${ratios}`);
     }
+  }
+  const withRounds = results.sizes.filter((row) => row.rounds.some((round) => round.eleventyCpu || round.hugoWall));
+  if (withRounds.length) {
+    lines.push('', 'Round by round (each folio build against the peers’ builds of the same round):', '');
+    for (const row of withRounds) lines.push(`- ${row.n.toLocaleString('en')} pages: ${row.rounds.map(describeRound).join('; ')}`);
   }
   lines.push(
     '',

@@ -2,10 +2,10 @@
 // Build time of this site: cold (cache and output cleared), warm (nothing
 // changed) and with one docs page changed. Prints medians of N runs.
 //   node bench/site-build.mjs [--runs 5] [--json]
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, folioBin, median, timed } from './lib.mjs';
+import { emptyTrash, fmt, folioBin, median, setAside, timed } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runsArg = process.argv.indexOf('--runs');
@@ -27,8 +27,7 @@ export function measureSite() {
   const original = readFileSync(page, 'utf8');
   try {
     for (let i = 0; i < runs; i++) {
-      rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
-      rmSync(outDir, { recursive: true, force: true });
+      setAside([path.join(root, '.folio-cache'), outDir]);
       cold.push(build());
       warm.push(build());
       forced.push(build('--force'));
@@ -51,6 +50,7 @@ export function measureSite() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const result = measureSite();
+  emptyTrash();
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));
   else {
     console.log(`This site (${runs} runs, medians, whole process wall time):`);
