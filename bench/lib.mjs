@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const folioBin = new URL('../bin/folio', import.meta.url).pathname;
 
@@ -32,7 +33,7 @@ export function timed(command, args, options = {}) {
 }
 
 /** Where `setAside` puts the outputs and caches of earlier runs until `emptyTrash`. */
-const trash = new URL('.work/trash/', import.meta.url).pathname;
+const trash = fileURLToPath(new URL('.work/trash/', import.meta.url));
 let setAsideCount = 0;
 
 /**
