@@ -33,7 +33,7 @@ const sizes = arg('sizes', quick ? '1000' : '1000,10000')
   .map(Number);
 const runsArg = arg('runs', quick ? '1' : undefined);
 /** Cold rounds per tool at `n` pages: a median of five where a round is cheap, of three where it takes minutes. */
-const roundsFor = (n) => (runsArg !== undefined ? Number(runsArg) : n <= 1000 ? 5 : 3);
+const roundsFor = (n) => Number(runsArg ?? (n <= 1000 ? 5 : 3));
 const withPeers = !process.argv.includes('--no-peers');
 
 mkdirSync(work, { recursive: true });
@@ -120,7 +120,7 @@ for (const n of sizes) {
   const original = readFileSync(page, 'utf8');
   try {
     // Three rounds of warm builds (more with a larger --runs): a warm build moves less than a cold one.
-    for (let i = 0; i < Math.max(runsArg !== undefined ? Number(runsArg) : 3, 3); i++) {
+    for (let i = 0; i < Math.max(Number(runsArg ?? 3), 3); i++) {
       warm.push(folio.run().wall);
       forced.push(folio.run('--force').wall);
       writeFileSync(page, `${original}\nChanged for the benchmark (${i}).\n`);
