@@ -102,7 +102,7 @@ for (const n of sizes) {
     }
   }
   const row = { n, pages: tools[0].pages(), tools: {}, runs, rounds: roundRatios(samples) };
-  if (row.rounds.length) console.log(`N=${n} same-round ratios: ${row.rounds.map(describeRound).join('; ')}`);
+  if (hasRatios(row)) console.log(`N=${n} same-round ratios: ${row.rounds.map(describeRound).join('; ')}`);
   for (const tool of tools) {
     row.tools[tool.name] = {
       wall: median(samples[tool.name].map((r) => r.wall)),
@@ -149,6 +149,9 @@ function roundRatios(samples) {
     hugoWall: samples.Hugo?.[i] ? f.wall / samples.Hugo[i].wall : undefined,
   }));
 }
+
+/** Whether a size's rounds have a peer to compare with (not with --no-peers). */
+const hasRatios = (row) => row.rounds.some((round) => round.eleventyCpu || round.hugoWall);
 
 function describeRound({ eleventyCpu, hugoWall }) {
   return [eleventyCpu && `${eleventyCpu.toFixed(2)}× Eleventy CPU`, hugoWall && `${hugoWall.toFixed(2)}× Hugo wall`].filter(Boolean).join(', ');
@@ -216,7 +219,7 @@ function writeResults() {
       lines.push(`| ${row.n} | ${name} | ${fmt(t.wall)} | ${fmt(t.cpu)} | ${Math.round(t.rssMb)} MB ${ratios}`);
     }
   }
-  const withRounds = results.sizes.filter((row) => row.rounds.some((round) => round.eleventyCpu || round.hugoWall));
+  const withRounds = results.sizes.filter(hasRatios);
   if (withRounds.length) {
     lines.push('', 'Round by round (each folio build against the peers’ builds of the same round):', '');
     for (const row of withRounds) lines.push(`- ${row.n.toLocaleString('en')} pages: ${row.rounds.map(describeRound).join('; ')}`);
