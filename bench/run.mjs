@@ -151,7 +151,9 @@ function roundRatios(samples) {
 }
 
 /** Whether a size's rounds have a peer to compare with (not with --no-peers). */
-const hasRatios = (row) => row.rounds.some((round) => round.eleventyCpu || round.hugoWall);
+function hasRatios(row) {
+  return row.rounds.some((round) => round.eleventyCpu || round.hugoWall);
+}
 
 function describeRound({ eleventyCpu, hugoWall }) {
   return [eleventyCpu && `${eleventyCpu.toFixed(2)}× Eleventy CPU`, hugoWall && `${hugoWall.toFixed(2)}× Hugo wall`].filter(Boolean).join(', ');
