@@ -443,6 +443,12 @@ function scopesAbove(top: ScopeFrame | null, stop: ScopeFrame | null): string {
   return names;
 }
 
+/** A node of CodeHighlighter's styles: the style of the stack that ends here, the stacks that go on. */
+interface StyleNode {
+  style?: string;
+  next?: Map<string, StyleNode>;
+}
+
 /** A scope path as vscode-textmate's Theme.match walks it (scopeName and parent). */
 interface ScopePath {
   parent: ScopePath | null;
@@ -499,8 +505,11 @@ export class CodeHighlighter implements Highlighting {
   private highlighter?: Promise<Highlighter>;
   private themes?: [ThemeStyles, ThemeStyles];
   private readonly loaded = new Set<string>(['text']);
-  /** Scope stack → the style attribute of its tokens. */
-  private readonly styles = new Map<string, string>();
+  /**
+   * Scope stack → the style attribute of its tokens, as a tree by scope name (each token's stack is
+   * a new array: walking it costs less than joining it into a key and hashing that).
+   */
+  private readonly styles: StyleNode = {};
   private readonly memo: LineMemo;
 
   /**
@@ -562,9 +571,16 @@ export class CodeHighlighter implements Highlighting {
 
   /** The style of a token with these scopes in both themes (as an inline style). */
   private styleOf(scopes: string[]): string {
-    const key = scopes.join(' ');
-    let style = this.styles.get(key);
-    if (style !== undefined) return style;
+    let node = this.styles;
+    for (const scope of scopes) {
+      let next = node.next?.get(scope);
+      if (!next) (node.next ??= new Map()).set(scope, (next = {}));
+      node = next;
+    }
+    return (node.style ??= this.styleOfStack(scopes));
+  }
+
+  private styleOfStack(scopes: string[]): string {
     const parts: string[] = [];
     for (const [index, theme] of this.themes!.entries()) {
       const prefix = index === 0 ? '--shiki-light' : '--shiki-dark';
@@ -588,9 +604,7 @@ export class CodeHighlighter implements Highlighting {
         if (decorations.length) parts.push(`${prefix}-text-decoration:${decorations.join(' ')}`);
       }
     }
-    style = parts.join(';');
-    this.styles.set(key, style);
-    return style;
+    return parts.join(';');
   }
 
   /**
