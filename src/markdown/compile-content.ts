@@ -7,7 +7,7 @@
  */
 import type { Content } from '../content/types.js';
 import type { SourceFile } from '../content/read-source.js';
-import { referencedFile, resolveContentLinks, resolveRefs, type MediaFile } from '../links/resolve-links.js';
+import { referencedFile, type Resolution, resolveContentLinks, resolveRefs, type MediaFile, withResolution } from '../links/resolve-links.js';
 import { siteFoldersOf } from '../links/site-folders.js';
 import type { CompiledContent } from './compile.js';
 import { compileMany } from './compile-many.js';
@@ -35,6 +35,11 @@ export interface CompiledEntry {
   warnings: Warning[];
   /** Absolute files the content links to (.md pages and images). */
   targets: string[];
+  /**
+   * How its links resolved, when its body stays in the cache (a one-shot build): the body read
+   * back to render is rewritten with it, not resolved a second time.
+   */
+  resolution?: Resolution;
 }
 
 export interface CompileState {
@@ -270,7 +275,7 @@ function linkSettler({ ctx, fileRoutes, media, lean }: { ctx: BuildContext; file
     const { excerptHtml: _unresolved, ...meta } = raw;
     const kept: CompiledContent = { ...meta, html: '', links: resolution.links, images: resolution.images };
     leanFiles.set(source.file, key);
-    return { hash: source.hash, raw: kept, resolved: kept, fingerprint, warnings, targets };
+    return { hash: source.hash, raw: kept, resolved: kept, fingerprint, warnings, targets, resolution };
   };
   return { settle, resolver, leanFiles };
 }
@@ -345,9 +350,11 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     },
   });
   const compiledCount = many.compiled;
-  const bodyLoader = (source: SourceFile, key: string): BodyLoader => ({
+  const bodyLoader = (source: SourceFile, key: string, resolution: Resolution | undefined): BodyLoader => ({
     read: () => {
       const raw = held.get(source.file) ?? readCompiled(ctx.cache, key);
+      // The same route table and media as when the entry was settled: the same resolution.
+      if (raw && resolution) return withResolution(raw, resolution);
       return raw && resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
     },
     readRaw: () => held.get(source.file) ?? readCompiled(ctx.cache, key),
@@ -367,7 +374,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     for (const warning of entry.warnings) ctx.warnings.add(warning);
     entries.set(source.file, entry);
     const key = leanFiles.get(source.file);
-    if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key));
+    if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key, entry.resolution));
     else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
     fingerprints.set(summaryKey(source.file), hashOf(entry.resolved.summary).slice(0, 20));
