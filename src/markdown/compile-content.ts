@@ -350,11 +350,20 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     },
   });
   const compiledCount = many.compiled;
-  const bodyLoader = (source: SourceFile, key: string, resolution: Resolution | undefined): BodyLoader => ({
+  /**
+   * A settled entry's page read back to render: its body alone, beside the metadata it kept, when
+   * it kept all of it (not a post's excerpt), else the whole page as the cache has it.
+   */
+  const readBack = (key: string, entry: CompiledEntry): CompiledContent | undefined => {
+    if (!entry.resolution || entry.raw.hasTruncate) return readCompiled(ctx.cache, key);
+    const html = ctx.cache.getText('body', key);
+    return html === undefined ? undefined : { ...entry.raw, html };
+  };
+  const bodyLoader = (source: SourceFile, key: string, entry: CompiledEntry): BodyLoader => ({
     read: () => {
-      const raw = held.get(source.file) ?? readCompiled(ctx.cache, key);
+      const raw = held.get(source.file) ?? readBack(key, entry);
       // The same route table and media as when the entry was settled: the same resolution.
-      if (raw && resolution) return withResolution(raw, resolution);
+      if (raw && entry.resolution) return withResolution(raw, entry.resolution);
       return raw && resolveContentLinks({ compiled: raw, file: source.file, resolver: resolver([]) });
     },
     readRaw: () => held.get(source.file) ?? readCompiled(ctx.cache, key),
@@ -374,7 +383,7 @@ export async function compileStep(input: CompileStepInput): Promise<CompileStepR
     for (const warning of entry.warnings) ctx.warnings.add(warning);
     entries.set(source.file, entry);
     const key = leanFiles.get(source.file);
-    if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key, entry.resolution));
+    if (key !== undefined) compiled.setLazy(source.file, entry.resolved, bodyLoader(source, key, entry));
     else compiled.set(source.file, entry.resolved);
     fingerprints.set(source.file, entry.fingerprint);
     fingerprints.set(summaryKey(source.file), hashOf(entry.resolved.summary).slice(0, 20));
