@@ -102,8 +102,8 @@ const FRAGMENTS = [
 
 const SEPARATORS = ['\n\n', '\n', ' ', '', '\n> ', '\n- ', '\t'];
 
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
+/** A small deterministic PRNG (mulberry32): generated test inputs a failure can be replayed from. */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -6,17 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hrefsInOnePass, hrefsPairByPair } from '../../../src/links/resolve-links.js';
-
-/** A small deterministic generator (xorshift), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+import { random } from '../../support/tricky-markdown.js';
 
 const FROM = ['./a.md', '../b/c.md', 'd.md#part', 'e&f.md', './g.md', 'h.md?x=1'];
 const TO = ['/docs/a', '/docs/b/c', '/docs/d#part', '/docs/e&f', '/docs/g', '/docs/h?x=1'];

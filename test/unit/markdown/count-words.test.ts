@@ -4,19 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { countWords } from '../../../src/markdown/compile.js';
+import { random } from '../../support/tricky-markdown.js';
 
 const byExpression = (text: string) => text.match(/[\p{L}\p{N}_'’-]+/gu)?.length ?? 0;
-
-/** A small deterministic generator (xorshift), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 // ASCII word and non-word characters, accented and CJK letters, Arabic-Indic digits, an astral
 // letter (𝐀) and an astral symbol (an emoji), lone surrogates, the typographic apostrophe, spaces.
