@@ -46,9 +46,9 @@ let setAsideCount = 0;
  * run; bench/PROFILE.md). A path that is not there is skipped; one that cannot be moved is deleted.
  */
 export function setAside(paths) {
-  for (const target of paths) {
-    if (!existsSync(target)) continue;
-    mkdirSync(trash, { recursive: true });
+  const present = paths.filter((target) => existsSync(target));
+  if (present.length) mkdirSync(trash, { recursive: true });
+  for (const target of present) {
     try {
       renameSync(target, path.join(trash, `${process.pid}-${setAsideCount++}-${path.basename(target)}`));
     } catch {
