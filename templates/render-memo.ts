@@ -25,6 +25,7 @@
  */
 import { type ComponentType, createElement, Fragment, useContext } from 'react';
 import type { SidebarItem, SiteData } from '../src/shared/page-data.js';
+import { detached } from '../src/core/detached.js';
 import { normalisePath, normaliseRoute } from '../src/shared/url.js';
 import { SidebarStateContext, usePath, useSite } from './context.js';
 
@@ -47,7 +48,10 @@ interface SiteMemo {
   lists: WeakSet<SidebarItem[]>;
   /** A list's items' numbers in `html`, by place (level, id prefix and parent key). */
   ids: WeakMap<SidebarItem[], Map<string, number[]>>;
-  /** Each item's HTML, `''` until it is first rendered. */
+  /**
+   * Each item's HTML, `''` until it is first rendered: a copy, as a cut of the page it was first
+   * rendered on would keep that whole page alive (1,000 of them, 26 MB, at 10,000 pages).
+   */
   html: string[];
 }
 
@@ -266,9 +270,9 @@ function expand(html: string, memo: SiteMemo | undefined): string {
       if (kind === 'q') {
         // Only HTML that begins and ends with an element can stand where an element stood.
         const elements = inner.startsWith('<') && !inner.startsWith('<!--') && inner.endsWith('>') && !inner.endsWith('-->');
-        pureHtml[n] = elements ? inner : null;
+        pureHtml[n] = elements ? detached(inner) : null;
         if (!elements) throw new RenderAgain();
-      } else if (memo) memo.html[n] = inner;
+      } else if (memo) memo.html[n] = detached(inner);
       else throw new StandInMoved();
       stack[stack.length - 1] += inner;
     } else throw new StandInMoved();

@@ -43,6 +43,10 @@ export interface BuildResult {
   durationMs: number;
   error?: unknown;
   table?: RouteTable;
+  /**
+   * What the build found. A one-shot build lets the markdown's text go once it is compiled: its
+   * sources are there with `textReleased` and empty `source` and `body`.
+   */
   content?: Content;
   /** Files compiled this build (not from the cache). */
   compiledCount?: number;

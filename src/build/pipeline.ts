@@ -15,6 +15,7 @@ import path from 'node:path';
 import { bundleClient, siteDataFile } from '../assets/emit-assets.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Content } from '../content/types.js';
+import { releaseText } from '../content/read-source.js';
 import type { BuildContext } from '../core/context.js';
 import { settleAll } from '../core/settle-all.js';
 import { isInside } from '../core/site-paths.js';
@@ -354,8 +355,9 @@ async function readAll(input: PipelineInput, found?: (content: Content) => void)
       `${r.compiledCount} compiled, ${r.compiled.size - r.compiledCount} cached${r.threads ? `, on ${r.threads} threads` : ''}${highlighter.threadStarted ? ', code highlighted on a thread of its own' : ''}`,
   );
   // A one-shot build highlights nothing after its compile: the highlighting thread's memory is not
-  // kept through rendering, when memory peaks.
+  // kept through rendering, when memory peaks; nor is the markdown's text (read-source.ts).
   if (!keepUnresolved) await highlighter.release?.();
+  if (!keepUnresolved) releaseText(markdownSources(sources.content));
   return sources;
 }
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../support/fixtures.js';
+import { buildSite, corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
 
@@ -29,6 +29,24 @@ describe('bodies held in memory and bodies read back from the cache publish the 
       expect(readBack).toEqual(reference);
     });
   }
+
+  it('a one-shot build lets the markdown text go once compiled, and publishes the same', async () => {
+    const root = fixture('blog-basic');
+    const { reference } = threeWays(root);
+    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+    const result = await buildSite(root, { outDir: 'api-out' });
+    expect(result.ok, result.stderr).toBe(true);
+    expect(treeHash(path.join(root, 'api-out'))).toEqual(reference);
+    const posts = result.content!.blog!.posts;
+    expect(posts.length).toBeGreaterThan(2);
+    for (const post of posts) {
+      expect(post.textReleased).toBe(true);
+      expect(post.source + post.body).toBe('');
+      // What the text was read for is still there.
+      expect(post.hash).toMatch(/^[0-9a-f]{20}$/);
+      expect(Object.keys(post.frontMatter).length).toBeGreaterThan(0);
+    }
+  });
 
   let corpus = '';
   afterAll(() => corpus && removeDir(corpus));
