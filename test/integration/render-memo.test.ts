@@ -5,8 +5,6 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import * as esbuild from 'esbuild';
 import { Cache } from '../../src/core/cache.js';
 import { type ComponentType, createElement, type ReactNode, useContext } from 'react';
@@ -20,15 +18,10 @@ import { PathContext, SiteContext } from '../../templates/context.js';
 import { isCurrent } from '../../templates/paths.js';
 import { memoPure, memoSidebarTree, renderWithMemo } from '../../templates/render-memo.js';
 import { fixtureCopies, removeDir, repoRoot, runCli } from '../support/fixtures.js';
+import { heapAfterGc } from '../support/heap.js';
 
 const fixture = fixtureCopies();
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const heapAfterGc = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
+
 const link = (label: string, href: string, className?: string): SidebarItem => ({ type: 'link', label, href, ...(className ? { className } : {}) });
 const category = (label: string, items: SidebarItem[], more: Partial<Extract<SidebarItem, { type: 'category' }>> = {}): SidebarItem => ({
   type: 'category',

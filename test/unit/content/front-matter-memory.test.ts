@@ -4,18 +4,9 @@
  * kept to the end of the build (its route, sidebar label, neighbours' links, breadcrumbs), so each
  * would keep its whole file alive.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parseFrontMatter } from '../../../src/content/front-matter.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const heapAfterGc = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
+import { heapAfterGc } from '../../support/heap.js';
 
 /** About 1 MB of markdown, in words under 13 characters (V8 copies those, whatever their origin). */
 const bodyOf = (i: number) => Array.from({ length: 100_000 }, (_, w) => `w${(w * 7 + i) % 5000} `).join('');

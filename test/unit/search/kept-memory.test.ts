@@ -4,20 +4,10 @@
  * and the records of every page stay in memory to the end of the build (10,000 pages: 206 MB of
  * heap where 73 MB are needed).
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../../src/routes/types.js';
 import { keptOf } from '../../../src/emitters/search/search.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-const heapAfterGc = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
+import { heapAfterGc } from '../../support/heap.js';
 
 describe('kept search records', () => {
   it('hold no part of the bodies they were cut from', () => {

@@ -4,22 +4,10 @@
  * per section they were 106 MB of heap at 10,000 pages, which every full collection went through.
  * And terms cut before the vocabulary filled up (a new one is begun) index as terms cut after.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, forgetVocabulary, termsOfPage } from '../../../src/emitters/search/indexer.js';
 import type { PageRecords } from '../../../src/emitters/search/records.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-/** Heap and array buffers in use after collecting: typed arrays' bytes live outside the heap. */
-const used = () => {
-  gc();
-  gc();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-};
+import { memoryAfterGc as used } from '../../support/heap.js';
 
 const WORDS = Array.from({ length: 3000 }, (_, i) => `term${i.toString(36)}`);
 const page = (p: number, sections = 10): PageRecords => ({
