@@ -5,13 +5,16 @@ import { buildSite, corpusSite, fixtureCopies, removeDir, runCli, treeHash } fro
 
 const fixture = fixtureCopies();
 
+/** A cold CLI build of `root` into `out` (its cache removed first): the output's files by hash. */
+function coldBuild(root: string, out: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
+  const result = runCli(['build', '--out', out, ...args], { cwd: root, env: { FOLIO_HELD_BODY_CHARS: '', ...env } });
+  expect(result.status, result.output).toBe(0);
+  return treeHash(path.join(root, out));
+}
+
 function threeWays(root: string, extra: string[] = []) {
-  const build = (out: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
-    rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
-    const result = runCli(['build', '--out', out, ...args, ...extra], { cwd: root, env: { FOLIO_HELD_BODY_CHARS: '', ...env } });
-    expect(result.status, result.output).toBe(0);
-    return treeHash(path.join(root, out));
-  };
+  const build = (out: string, args: string[], env: NodeJS.ProcessEnv = {}) => coldBuild(root, out, [...args, ...extra], env);
   return {
     reference: build('reference', ['--no-cache']),
     held: build('held', []),
@@ -32,7 +35,7 @@ describe('bodies held in memory and bodies read back from the cache publish the 
 
   it('a one-shot build lets the markdown text go once compiled, and publishes the same', async () => {
     const root = fixture('blog-basic');
-    const { reference } = threeWays(root);
+    const reference = coldBuild(root, 'reference', ['--no-cache']);
     rmSync(path.join(root, '.folio-cache'), { recursive: true, force: true });
     const result = await buildSite(root, { outDir: 'api-out' });
     expect(result.ok, result.stderr).toBe(true);
