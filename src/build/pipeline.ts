@@ -53,6 +53,12 @@ export interface PipelineInput {
   reusable?: ReadonlyMap<string, PriorPage>;
   /** Keep each compiled page before link resolution, to resolve it again later (watch mode). */
   keepUnresolved: boolean;
+  /**
+   * Work of the caller's for the main thread's wait on an emitter working on another thread (the
+   * search index of a one-shot build), after the link check made there, given the pages as
+   * rendered; not called when no emitter works elsewhere. It must not throw.
+   */
+  besideEmitters?: (rendered: RenderResult) => void;
 }
 
 /** The site's sources, read and compiled. */
@@ -182,6 +188,7 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
           // Never fails: whatever goes wrong here happens again in checkLinks, which reports it as its own.
           work: async () => {
             beside = await linksBeside({ sink, rendered, baseUrl: ctx.config.baseUrl }).catch(() => undefined);
+            input.besideEmitters?.(rendered);
           },
         },
       }),

@@ -11,6 +11,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readManifest, type ReuseManifest, statOf } from '../../src/build/incremental/reuse-output.js';
 import { corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
@@ -190,5 +191,38 @@ describe('the search records cut on the search thread as the pages render, when 
       rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
       build(['--out', 'fresh']);
       expect(treeHash(path.join(site, 'out'))).toEqual(treeHash(path.join(site, 'fresh')));
+    }));
+});
+
+describe('the reuse manifest made while the main thread waits for the search index', () => {
+  it('records each page file as it is once the output is in place, and the same pages and links as a manifest made after the index', () =>
+    withCorpus((site, build) => {
+      const cache = path.join(site, '.folio-cache');
+      const cold = (out: string, env: NodeJS.ProcessEnv = {}) => {
+        rmSync(cache, { recursive: true, force: true });
+        const output = build(['--out', out], env);
+        const manifest = readManifest(cache, path.join(site, out));
+        expect(manifest, output).toBeDefined();
+        return { output, manifest: manifest! };
+      };
+      const withoutStats = (manifest: ReuseManifest) =>
+        Object.fromEntries(Object.entries(manifest.routes).map(([route, { stats, ...record }]) => [route, record]));
+
+      const beside = cold('beside');
+      expect(beside.output).toMatch(/search begun beside renderPages/);
+      // The states were read in the folder being written, before it was renamed into place: each is
+      // the file's state in the output folder now (a wrong one would keep the page from being reused).
+      const routes = Object.values(beside.manifest.routes);
+      expect(routes.length).toBe(61);
+      for (const { files, stats } of routes) {
+        expect(files.length).toBeGreaterThan(0);
+        expect(stats).toEqual(files.map((file) => statOf(path.join(site, 'beside', file))));
+      }
+      // The stamp taken with them: the next build finds nothing changed.
+      expect(build(['--out', 'beside'])).toMatch(/Nothing changed/);
+
+      const after = cold('after', { FOLIO_SEARCH_THREAD: '0' });
+      expect(after.output).not.toMatch(/begun beside/);
+      expect(withoutStats(beside.manifest)).toEqual(withoutStats(after.manifest));
     }));
 });

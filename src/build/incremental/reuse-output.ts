@@ -83,8 +83,24 @@ export function statOf(file: string): string | undefined {
 /**
  * Records the manifest of the output folder as it now is (call after the swap), with the state of
  * each file as `outputs` (statFiles of the output, taken once for this and the up-to-date stamp) has it.
+ * A one-shot build makes the text earlier, while it waits for the search index (`manifestText` with
+ * the pages' states read in the folder being written: full-build.ts, `prepareRecords`), and writes it
+ * after the swap with `writeManifestText`.
  */
 export function writeManifest(cacheDir: string, manifest: ReuseManifest, outputs: Snapshot): void {
+  writeManifestText(cacheDir, manifest.outDir, manifestText(manifest, outputs));
+}
+
+/** Writes a manifest made by `manifestText` for the output folder `outDir` (absolute, as `manifest.outDir`). */
+export function writeManifestText(cacheDir: string, outDir: string, text: string): void {
+  writeSealed(manifestFile(cacheDir, outDir), text);
+}
+
+/**
+ * The manifest as stored: each route's files with their states in `outputs` (keyed by their path
+ * in `manifest.outDir`), its links' strings numbered once for the whole site.
+ */
+export function manifestText(manifest: ReuseManifest, outputs: Snapshot): string {
   const strings: string[] = [];
   const indexOf = new Map<string, number>();
   const encode = (values: readonly string[]) =>
@@ -107,7 +123,7 @@ export function writeManifest(cacheDir: string, manifest: ReuseManifest, outputs
     };
   }
   const stored: StoredManifest = { v: 2, outDir: manifest.outDir, strings, routes };
-  writeSealed(manifestFile(cacheDir, manifest.outDir), JSON.stringify(stored));
+  return JSON.stringify(stored);
 }
 
 /** Links (or copies) a previous output file into the new output folder; false when it is gone. */

@@ -100,6 +100,17 @@ export function statFiles(files: Iterable<string>): Snapshot {
   return snapshot;
 }
 
+/**
+ * The states of files of `from` (paths relative to it) keyed as if they were in `as`: an output
+ * taken in its temporary folder before the folder is renamed into place (a rename keeps each file's
+ * size and modification time, all a state records).
+ */
+export function statFilesIn(from: string, files: Iterable<string>, as: string): Snapshot {
+  const snapshot: Snapshot = {};
+  for (const file of files) snapshot[path.join(as, file)] = stateOf(path.join(from, file));
+  return snapshot;
+}
+
 function stateOf(file: string): string {
   try {
     const stats = statSync(file, { throwIfNoEntry: false });
