@@ -26,7 +26,7 @@ import { createTempOutput, prepareOutput, swapOutput } from './output.js';
 import { basicGuardedPaths, checkOutputPath, guardedPaths } from './output-guard.js';
 import type { Sources, Written } from './pipeline.js';
 import type { FolderSink } from './sink.js';
-import { manifestText, readManifest, writeManifest, writeManifestText } from './incremental/reuse-output.js';
+import { manifestText, readManifest, type ReuseManifest, writeManifest, writeManifestText } from './incremental/reuse-output.js';
 import type { SessionState } from './incremental/session-state.js';
 import { sitePaths, type WatchedPaths } from '../core/site-paths.js';
 import {
@@ -271,12 +271,18 @@ interface PreparedRecords {
   manifest: string;
 }
 
+/** What the reuse manifest records of the rendered pages, for the output folder `outDir`. */
+const reuseManifestOf = (outDir: string, rendered: RenderResult): ReuseManifest => ({
+  outDir: path.resolve(outDir),
+  routes: Object.fromEntries(rendered.records),
+});
+
 function prepareRecords(outDir: string, tempDir: string, rendered: RenderResult): PreparedRecords | undefined {
   try {
     const files = new Set<string>();
     for (const record of rendered.records.values()) for (const file of record.files) files.add(file);
     const outputs = statFilesIn(tempDir, files, outDir);
-    return { outputs, manifest: manifestText({ outDir: path.resolve(outDir), routes: Object.fromEntries(rendered.records) }, outputs) };
+    return { outputs, manifest: manifestText(reuseManifestOf(outDir, rendered), outputs) };
   } catch {
     // keepRecords makes them at the end as before, and reports what fails there.
     return undefined;
@@ -308,10 +314,10 @@ function keepRecords(
     // files since (emitters write files of their own; this holds it).
     const early =
       prepared && ![...emitted.written, ...emitted.stale].some((file) => path.join(outDir, file.slice(1)) in prepared.outputs) ? prepared : undefined;
-    const rest = early ? [...written].filter((file) => !(path.join(outDir, file) in early.outputs)) : [...written];
-    const outputs = { ...statFiles(rest.map((file) => path.join(outDir, file))), ...early?.outputs };
+    const unread = [...written].map((file) => path.join(outDir, file)).filter((file) => !early || !(file in early.outputs));
+    const outputs = Object.assign(early?.outputs ?? {}, statFiles(unread));
     if (early) writeManifestText(cacheDir, path.resolve(outDir), early.manifest);
-    else writeManifest(cacheDir, { outDir: path.resolve(outDir), routes: Object.fromEntries(rendered.records) }, outputs);
+    else writeManifest(cacheDir, reuseManifestOf(outDir, rendered), outputs);
     // (A manifest means a one-shot build with the cache: the stamp's inputs were walked at its start.)
     if (!inputs || [...compiled.compiled.values()].some((page) => page.imports)) {
       removeStamp(cacheDir, outDir);
