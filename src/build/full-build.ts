@@ -297,7 +297,7 @@ function keepRecords(
   input: FullBuildInput,
   setup: Setup,
   { content, table, compiled }: Sources,
-  { rendered, outputFiles, fingerprints, emitted }: Written,
+  { rendered, outputFiles, fingerprints }: Written,
   prepared?: PreparedRecords,
 ): void {
   const { context, paths, inputs } = setup;
@@ -310,13 +310,12 @@ function keepRecords(
     // The state of every output file, taken once: the reuse manifest and the stamp both record it.
     const written = new Set([...outputFiles].map((file) => file.slice(1)));
     for (const record of rendered.records.values()) for (const file of record.files) written.add(file);
-    // The pages' states taken during the wait stand unless an emitter wrote or removed one of those
-    // files since (emitters write files of their own; this holds it).
-    const early =
-      prepared && ![...emitted.written, ...emitted.stale].some((file) => path.join(outDir, file.slice(1)) in prepared.outputs) ? prepared : undefined;
-    const unread = [...written].map((file) => path.join(outDir, file)).filter((file) => !early || !(file in early.outputs));
-    const outputs = Object.assign(early?.outputs ?? {}, statFiles(unread));
-    if (early) writeManifestText(cacheDir, path.resolve(outDir), early.manifest);
+    // The pages' states taken during the wait stand: after it nothing touches a page's file (an
+    // emitter's write never replaces a file already in the output, writeOutputFile, and a fresh
+    // folder has nothing stale to remove), so only the files written since are read here.
+    const unread = [...written].map((file) => path.join(outDir, file)).filter((file) => !prepared || !(file in prepared.outputs));
+    const outputs = Object.assign(prepared?.outputs ?? {}, statFiles(unread));
+    if (prepared) writeManifestText(cacheDir, path.resolve(outDir), prepared.manifest);
     else writeManifest(cacheDir, reuseManifestOf(outDir, rendered), outputs);
     // (A manifest means a one-shot build with the cache: the stamp's inputs were walked at its start.)
     if (!inputs || [...compiled.compiled.values()].some((page) => page.imports)) {
