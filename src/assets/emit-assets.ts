@@ -6,7 +6,8 @@
 import { cpSync, existsSync, lstatSync, mkdirSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
 import type { Warning } from '../core/warnings.js';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuild as esbuildApi } from '../core/cjs-packages.js';
 import { hashOf } from '../core/hash.js';
 import type { BuildContext } from '../core/context.js';
 import type { TsxPageFile } from '../content/pages.js';
@@ -68,7 +69,7 @@ export async function bundleClient({
   try {
     // The search chunk first: the client names it (it loads it with import() when search opens).
     const search = withSearch
-      ? await esbuild.build({
+      ? await esbuildApi().build({
           ...SEARCH_OPTIONS,
           absWorkingDir: root,
           outdir: assetsDir,
@@ -82,7 +83,7 @@ export async function bundleClient({
     const searchName = searchFile ? path.basename(searchFile.path) : '';
     // The entry is passed in memory: a file in the cache folder raced with other builds of the same
     // site writing it at the same moment (esbuild could read it half-written).
-    const result = await esbuild.build({
+    const result = await esbuildApi().build({
       stdin: { contents: source, resolveDir: root, loader: 'tsx', sourcefile: CLIENT_ENTRY },
       // Paths in the metafile (and any comment) are relative to folio, not to where folio was started.
       absWorkingDir: root,

@@ -1,11 +1,12 @@
 /**
  * The command line: flags → API calls, no logic here.
  */
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { commander } from '../core/cjs-packages.js';
 import { folioVersion } from '../core/version.js';
 
 export function createProgram(): Command {
-  const program = new Command();
+  const program = new (commander().Command)();
   program.name('folio').description('Build documentation and blog sites rendered with React.').version(folioVersion(), '-v, --version');
 
   program

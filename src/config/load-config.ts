@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
+import { esbuild as esbuildApi } from '../core/cjs-packages.js';
 import { FolioError } from '../errors/index.js';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import { readSealed, writeSealed } from '../core/cache.js';
@@ -49,7 +50,7 @@ export async function loadConfig({ root, cacheDir, useCache = true }: { root: st
     keepRecord(cacheDir, { ...kept.record, raw: undefined, config: undefined, ...memoOf(raw, config) });
     return { config, file, hash: kept.record.hash, kept: true };
   }
-  const esbuild = await import('esbuild');
+  const esbuild = esbuildApi();
   let code: string;
   let inputs: string[] = [];
   try {

@@ -2,7 +2,7 @@
  * The shape of site.config.ts. Every key is optional unless noted; unknown
  * keys are an error (a typo must not silently fall back to a default).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Emitter } from '../emitters/types.js';
 
 const linkItem = z.strictObject({

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { slugOr } from '../shared/slug.js';
-import * as yaml from 'js-yaml';
+import { yaml } from '../core/cjs-packages.js';
 import type { Warning } from '../core/warnings.js';
 import { FolioError } from '../errors/index.js';
 import type { AuthorData, TagData } from '../shared/page-data.js';
@@ -295,7 +295,7 @@ function readYamlMap(file: string, warn?: Warn): YamlMap {
   const text = readText(file, { warn });
   let data: unknown;
   try {
-    data = yaml.load(text);
+    data = yaml().load(text);
   } catch (error) {
     const at = yamlErrorPosition(error, text, 1);
     throw new FolioError({

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import * as yaml from 'js-yaml';
+import { yaml } from '../core/cjs-packages.js';
 import { FolioError } from '../errors/index.js';
 import { checkFields, excerptOf } from './front-matter.js';
 import { jsonErrorPosition, yamlErrorPosition } from './parse-location.js';
@@ -158,7 +158,7 @@ export function readCategory({ file, docsDir, warn }: { file: string; docsDir: s
   else {
     const json = file.endsWith('.json');
     try {
-      raw = json ? JSON.parse(text) : yaml.load(text);
+      raw = json ? JSON.parse(text) : yaml().load(text);
     } catch (error) {
       const at = json ? jsonErrorPosition(error, text) : yamlErrorPosition(error, text, 1);
       const reason = (error as { reason?: string }).reason ?? (error as Error).message;

@@ -4,7 +4,7 @@
  * the watcher, the server and esbuild's helper process down so the port is
  * free and nothing is left running. Returns the exit code.
  */
-import { stop as stopEsbuild } from 'esbuild';
+import { esbuild } from '../core/cjs-packages.js';
 import { createLogger } from '../core/logger.js';
 import { startDevServer, type DevServerOptions } from './dev-server.js';
 import { startPreview, type PreviewOptions } from './preview.js';
@@ -31,13 +31,13 @@ async function runUntilInterrupted(start: () => Promise<{ close(): Promise<void>
     server = await start();
   } catch (error) {
     logger.error(error);
-    await stopEsbuild();
+    await esbuild().stop();
     return 1;
   }
   await signal;
   process.stdout.write(`\n  ${name} stopped\n`);
   await server.close();
-  await stopEsbuild();
+  await esbuild().stop();
   return 0;
 }
 

@@ -127,7 +127,7 @@ export function siteModuleUrl(file: string, site: MdxSiteInfo): Promise<string> 
 }
 
 async function bundleSiteModule(file: string, site: MdxSiteInfo): Promise<string> {
-  const [esbuild, { createRequire }] = await Promise.all([import('esbuild'), import('node:module')]);
+  const [esbuild, { createRequire }] = await Promise.all([import('../core/cjs-packages.js').then((packages) => packages.esbuild()), import('node:module')]);
   const fromFolio = createRequire(path.join(folioRoot(), 'package.json'));
   const fromSite = createRequire(path.join(site.root, 'package.json'));
   let result: import('esbuild').BuildResult & { outputFiles: import('esbuild').OutputFile[] };

@@ -349,7 +349,7 @@ const SHARED: Record<string, string> = {
 
 async function bundleIsland(source: string, elements: MdxNode[], options: IslandOptions): Promise<string> {
   const [esbuild, { BROWSER_OPTIONS }, { siteThemePlugin }] = await Promise.all([
-    import('esbuild'),
+    import('../core/cjs-packages.js').then((packages) => packages.esbuild()),
     import('../assets/emit-assets.js'),
     import('../render/site-theme.js'),
   ]);

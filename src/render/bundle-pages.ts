@@ -9,7 +9,8 @@ import os from 'node:os';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuild as esbuildApi } from '../core/cjs-packages.js';
 import type { TsxPageFile } from '../content/pages.js';
 import { FolioError, isFsError } from '../errors/index.js';
 import type { PageData, SiteData } from '../shared/page-data.js';
@@ -151,7 +152,7 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
   let code: string;
   let inputs: string[];
   try {
-    const result = await esbuild.build({
+    const result = await esbuildApi().build({
       metafile: true,
       stdin: { contents: entry, resolveDir: root, loader: 'js', sourcefile: 'folio-server-entry.js' },
       // Paths in the metafile and the bundle's comments are relative to folio, not to where folio was started.
