@@ -150,6 +150,15 @@ describe('the sidebar memo', () => {
     expect(source(plain)).not.toContain('IconOwn');
   });
 
+  it("holds React's string renderer and not its streaming one, which folio never calls", () => {
+    const source = readFileSync(path.join(cacheDirs.get(memo)!, serverBundleId(memo)!), 'utf8');
+    expect(source).toContain('react-dom-server-legacy.node.production.js');
+    expect(source).not.toContain('react-dom-server.node.production.js');
+    expect(source).not.toMatch(/function renderToPipeableStream|exports\.renderToPipeableStream/);
+    // It renders the page (what it renders is compared with React's own above).
+    expect(render(memo, site, page.path)).toContain('<h1 class="doc-title">Getting started</h1>');
+  });
+
   it('a site that replaces a part of the tree renders its sidebar without it', () => {
     const replacing = (name: string) => renderMemoOf({ root: '/', assetsUrl: '/assets', overrides: { [name]: `/site/theme/${name}.tsx` }, customCss: [] });
     expect(renderMemoOf(undefined)).toEqual({ sidebar: true, icons: true });
