@@ -83,6 +83,9 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   // starts its highlighting thread now, to load shiki beside the config and the discovery.
   const warm = input.highlighter === undefined && input.reuseOutput === true && !existsSync(cacheDirFor(input.root)) ? warmHighlighting() : undefined;
   warm?.catch(() => {});
+  // Such a build goes on (no stamp to find): the stages' code loads while esbuild bundles the config.
+  const staged = warm ? stages() : undefined;
+  staged?.catch(() => {});
   try {
     const setup = await setUp(input, runner);
     ctx = setup.context;
@@ -97,7 +100,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       });
     // The stages' code (shiki, React's server renderer, the markdown toolchain, …) is loaded only
     // by a build that goes on: "nothing changed" is answered without it (about 0.2 s of loading).
-    const { runBuild, sessionStateOf, FolderSink, CodeHighlighter, HighlightThread, serverBundleId } = await stages();
+    const { runBuild, sessionStateOf, FolderSink, CodeHighlighter, HighlightThread, serverBundleId } = await (staged ?? stages());
     // One-shot builds with the cache on keep unchanged pages of the previous out/ (reuse-output.ts).
     const reuse = input.reuseOutput === true && setup.context.cache.persistent;
     const manifest = reuse ? readManifest(setup.context.cacheDir, outDir) : undefined;

@@ -51,6 +51,9 @@ export async function loadConfig({ root, cacheDir, useCache = true }: { root: st
     return { config, file, hash: kept.record.hash, kept: true };
   }
   const esbuild = esbuildApi();
+  // The validation's code (zod) loads while esbuild bundles the config in its own process.
+  const validator = import('./validate-config.js');
+  validator.catch(() => {});
   let code: string;
   let inputs: string[] = [];
   try {
@@ -88,13 +91,16 @@ export async function loadConfig({ root, cacheDir, useCache = true }: { root: st
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const bundled = writeBundle({ root, cacheDir, code, hash, useCache });
   const value = await importConfig(bundled.file, file, bundled.temporary);
-  const config = await validated({ value, file, source });
+  const config = await validated({ value, file, source }, validator);
   if (useCache && !bundled.temporary) keepBundle({ root, cacheDir, hash, inputs, version: esbuild.version, memo: memoOf(plainJson(value), config) });
   return { config, file, hash };
 }
 
-async function validated(input: { value: unknown; file: string; source: string }): Promise<SiteConfig> {
-  const { validateConfig } = await import('./validate-config.js');
+async function validated(
+  input: { value: unknown; file: string; source: string },
+  validator: Promise<typeof import('./validate-config.js')> = import('./validate-config.js'),
+): Promise<SiteConfig> {
+  const { validateConfig } = await validator;
   return validateConfig(input);
 }
 
