@@ -79,9 +79,6 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const { outDir, logger } = input;
   let sink: FolderSink | undefined;
   let ctx: BuildContext | undefined;
-  // Work the emitters left running (the search thread storing its cache buckets after it answered):
-  // it overlaps the output's last writes, the swap and the stamp, and the build ends after it.
-  const settling: Promise<void>[] = [];
   // A one-shot build from a clean checkout (no cache folder: every block is to be highlighted)
   // starts its highlighting thread now, to load shiki beside the config and the discovery.
   const warm = input.highlighter === undefined && input.reuseOutput === true && !existsSync(cacheDirFor(input.root)) ? warmHighlighting() : undefined;
@@ -127,7 +124,6 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
             prepared = prepareRecords(outDir, tempDir, rendered);
           }
         : undefined,
-      settleLater: (work) => void settling.push(work),
     }).finally(() => highlighter.release?.());
     if (input.report) reportWarnings(logger, setup.context.warnings);
     if (input.enforce) throwOnFatal(setup.context.warnings);
@@ -144,7 +140,6 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       });
     }
     keepRecords(input, setup, sources, written, prepared);
-    await Promise.all(settling);
     const output = finish(input, runner, setup, sources, written);
     return { ...output, state: sessionStateOf({ loaded: setup.loaded, ctx: setup.context, sources, written }) };
   } catch (thrown) {
@@ -166,8 +161,6 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       },
     };
   } finally {
-    // A failed build too: nothing of it is left writing once it returns.
-    await Promise.all(settling);
     // A build that ended before its pipeline (a config error, nothing changed) ends the thread too.
     await (await warm?.catch(() => undefined))?.release();
     // The cache entries gathered for packs are written out, and the packs read from closed.

@@ -59,12 +59,6 @@ export interface PipelineInput {
    * rendered; not called when no emitter works elsewhere. It must not throw.
    */
   besideEmitters?: (rendered: RenderResult) => void;
-  /**
-   * Takes the work an emitter leaves running once its files are in (EmitInput.settleLater: the
-   * search thread storing its cache buckets); the driver waits for it before the build ends, however
-   * it ends. Without it, emitters leave nothing running.
-   */
-  settleLater?: (work: Promise<void>) => void;
 }
 
 /** The site's sources, read and compiled. */
@@ -140,7 +134,6 @@ export async function runBuild(input: PipelineInput): Promise<{ sources: Sources
     cache: ctx.cache,
     cacheSalt: ctx.buildHash,
     lastRun: !input.keepUnresolved,
-    settleLater: input.settleLater,
   };
   // A one-shot build lets emitters begin what needs no rendered page (the search index, on another
   // thread) now, or take the bodies as the pages render (when they live in the cache: not read back).

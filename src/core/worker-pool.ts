@@ -35,51 +35,6 @@ export function runInWorker<In, Out>(file: URL, job: In): { result: Promise<Out>
   return { result, stop: () => void pool.close() };
 }
 
-/**
- * One job on a worker thread of its own that answers first and finishes its work after (`tail`:
- * the search thread stores its cache buckets once the main thread has the index). The thread
- * sends `{ result }` or `{ error }`, then `{ tail: true }` when it is done; it is ended then, or
- * when it fails or exits. `tail` never rejects. `stop` ends a thread that has not answered yet (the
- * build failed before it needed the answer); one that answered is left to finish its tail.
- */
-export function runWithTail<In, Out>(file: URL, job: In): { result: Promise<Out>; tail: Promise<void>; stop: () => void } {
-  const worker = new Worker(file);
-  let answered = false;
-  let answer!: { resolve(value: Out): void; reject(reason: unknown): void };
-  const result = new Promise<Out>((resolve, reject) => {
-    answer = { resolve, reject };
-  });
-  let endTail!: () => void;
-  const tail = new Promise<void>((resolve) => {
-    endTail = resolve;
-  });
-  const end = (reason?: unknown) => {
-    if (!answered) answer.reject(reason ?? new Error('a worker thread exited before it answered'));
-    answered = true;
-    endTail();
-    void worker.terminate();
-  };
-  worker.on('message', (message: { result?: Out; error?: unknown; tail?: true }) => {
-    if (message.tail) return end();
-    if (answered) return;
-    answered = true;
-    if (message.error !== undefined) {
-      answer.reject(rebuildWorkerError(message.error));
-      end();
-    } else answer.resolve(message.result as Out);
-  });
-  worker.on('error', (error) => end(error));
-  worker.on('exit', (code) => end(new Error(`a worker thread exited${code === 0 ? '' : ` with code ${code}`} before it answered`)));
-  worker.postMessage({ job });
-  return {
-    result,
-    tail,
-    stop: () => {
-      if (!answered) end(new Error('the build stopped the worker thread'));
-    },
-  };
-}
-
 interface Pending {
   resolve(value: unknown): void;
   reject(reason: unknown): void;

@@ -46,12 +46,6 @@ export interface EmitInput {
    * nothing is to be kept in memory for one.
    */
   lastRun?: boolean;
-  /**
-   * Work an emitter leaves running once its files are handed over (the search thread storing its
-   * cache buckets): the build writes the output meanwhile and waits for it before it ends. It must
-   * not reject; what it fails to do may only cost a later build time.
-   */
-  settleLater?(work: Promise<void>): void;
 }
 
 export interface EmittedFile {

@@ -8,13 +8,11 @@
  * pages render (record-stream.ts), which cuts the records there instead of the main thread reading
  * them back: the same index and cache again, also when some pages did not render.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readManifest, type ReuseManifest, statOf } from '../../src/build/incremental/reuse-output.js';
-import { corpusSite, fixtureCopies, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
+import { corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
 
@@ -194,64 +192,6 @@ describe('the search records cut on the search thread as the pages render, when 
       build(['--out', 'fresh']);
       expect(treeHash(path.join(site, 'out'))).toEqual(treeHash(path.join(site, 'fresh')));
     }));
-});
-
-describe('the search thread stores its cache buckets after it answers', () => {
-  // build() from dist/ (where the threads are), the process ended the moment it returns: the
-  // buckets are all there then, as the main thread's own index stores them.
-  const atReturn = (site: string, env: NodeJS.ProcessEnv) => {
-    // A file, not `node -e`: worker threads start with the process's own flags, and `--input-type` stops them.
-    const script = path.join(site, 'build-then-exit.mjs');
-    writeFileSync(
-      script,
-      `import { cpSync } from 'node:fs';
-const { build } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'dist/index.mjs')).href)});
-const result = await build({ root: ${JSON.stringify(site)}, threads: 2, quiet: true });
-cpSync(${JSON.stringify(path.join(site, '.folio-cache/search'))}, ${JSON.stringify(path.join(site, 'search-at-return'))}, { recursive: true });
-process.exit(result.ok ? 0 : 1);
-`,
-    );
-    rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
-    rmSync(path.join(site, 'search-at-return'), { recursive: true, force: true });
-    // Each bucket's file held up 300 ms as it is opened (every thread has the preload; only the search thread opens buckets),
-    // so the buckets come well after the main thread's own work: only a build that waits for them has them.
-    const slow = path.join(site, 'slow-buckets.mjs');
-    writeFileSync(
-      slow,
-      `import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
-const open = fs.openSync;
-fs.openSync = (file, ...rest) => {
-  if (String(file).includes('/.folio-cache/search/')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-  return open(file, ...rest);
-};
-syncBuiltinESMExports();
-`,
-    );
-    const run = spawnSync(process.execPath, ['--import', pathToFileURL(slow).href, script], { encoding: 'utf8', env: { ...process.env, ...env } });
-    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
-    return treeHash(path.join(site, 'search-at-return'));
-  };
-
-  for (const [way, env] of [
-    ['the index begun before the pages render (bodies held)', {}],
-    ['the records cut as the pages render (bodies in the cache)', { FOLIO_HELD_BODY_CHARS: '0' }],
-  ] as const) {
-    it(`and the build returns once they are stored: ${way}`, () => {
-      const site = corpusSite(60);
-      try {
-        const threaded = atReturn(site, env);
-        rmSync(path.join(site, '.folio-cache'), { recursive: true, force: true });
-        const result = runCli(['build', '--root', site, '--out', 'main-thread'], { env: { ...env, FOLIO_SEARCH_THREAD: '0' } });
-        expect(result.status, result.output).toBe(0);
-        const stored = treeHash(path.join(site, '.folio-cache/search'));
-        expect(Object.keys(stored).length).toBeGreaterThan(0);
-        expect(threaded).toEqual(stored);
-      } finally {
-        removeDir(site);
-      }
-    });
-  }
 });
 
 describe('the reuse manifest made while the main thread waits for the search index', () => {

@@ -25,8 +25,8 @@ export interface StreamJob {
 export type StreamText = Pick<CompiledContent, 'html' | 'headings'>;
 /** This thread to the search thread: bodies as pages render, the end of the pages, bodies it asked for. */
 export type StreamIn = { bodies: [file: string, text: StreamText][] } | { end: true } | { texts: [file: string, text: StreamText][] };
-/** The search thread to this one: bodies it needs (pages that did not render), the index or an error, then that its cache buckets are stored. */
-export type StreamOut = { need: string[] } | { result: EmittedFile[] } | { error: unknown } | { stored: true };
+/** The search thread to this one: bodies it needs (pages that did not render), then the index or an error. */
+export type StreamOut = { need: string[] } | { result: EmittedFile[] } | { error: unknown };
 
 /** Bodies sent together: one message per page cost more than the copy of its body. */
 const BATCH = 16;
@@ -36,21 +36,13 @@ const textOf = ({ html, headings }: StreamText): StreamText => ({ html, headings
 export class RecordStream {
   private readonly worker: Worker;
   private readonly result: Promise<EmittedFile[]>;
-  /** Settles once the thread has stored its cache buckets after answering (or failed, or exited); never rejects. */
-  readonly tail: Promise<void>;
-  private answered = false;
   private batch: [string, StreamText][] = [];
   private ended = false;
 
   constructor(file: URL, job: StreamJob, loadText: (files: string[]) => Promise<ReadonlyMap<string, StreamText>>) {
     this.worker = new Worker(file, { workerData: { stream: job } });
-    let endTail!: () => void;
-    this.tail = new Promise<void>((resolve) => {
-      endTail = resolve;
-    });
     this.result = new Promise<EmittedFile[]>((resolve, reject) => {
       this.worker.on('message', (message: StreamOut) => {
-        if ('stored' in message) return endTail();
         if ('need' in message) {
           loadText(message.need).then((texts) => {
             const found = message.need.flatMap((need): [string, StreamText][] => {
@@ -59,25 +51,13 @@ export class RecordStream {
             });
             this.worker.postMessage({ texts: found } satisfies StreamIn);
           }, reject);
-        } else if ('result' in message) {
-          this.answered = true;
-          resolve(message.result);
-        } else {
-          reject(rebuildWorkerError(message.error));
-          endTail();
-        }
+        } else if ('result' in message) resolve(message.result);
+        else reject(rebuildWorkerError(message.error));
       });
-      this.worker.on('error', (error) => {
-        reject(error);
-        endTail();
-      });
-      this.worker.on('exit', (code) => {
-        reject(new Error(`the search thread exited${code ? ` with code ${code}` : ''} before it answered`));
-        endTail();
-      });
+      this.worker.on('error', reject);
+      this.worker.on('exit', (code) => reject(new Error(`the search thread exited${code ? ` with code ${code}` : ''} before it answered`)));
     });
-    this.result.catch(() => {});
-    void this.tail.then(() => this.worker.terminate());
+    this.result.catch(() => {}).finally(() => void this.worker.terminate());
   }
 
   /** A rendered page's body (links resolved: the records are the same as from the text `loadText` gives). */
@@ -97,10 +77,10 @@ export class RecordStream {
     return this.result;
   }
 
-  /** The build failed before `emit` had the index: the thread ends (once it answered, it is left to store its buckets). */
+  /** The build failed before `emit`: the thread ends. */
   stop(): void {
     this.ended = true;
-    if (!this.answered) void this.worker.terminate();
+    void this.worker.terminate();
   }
 
   private flush(): void {

@@ -11,7 +11,7 @@ import { Cache } from '../../core/cache.js';
 import { workerErrorData } from '../../errors/index.js';
 import type { EmittedFile } from '../types.js';
 import type { StreamIn, StreamJob, StreamOut, StreamText } from './record-stream.js';
-import { type Cached, type IndexJob, indexThenStore, keptOf, type SearchWorkerJob } from './search.js';
+import { type Cached, type IndexJob, indexFiles, keptOf, type SearchWorkerJob } from './search.js';
 
 /**
  * The index files with their contents as UTF-8 bytes, each in a buffer of its own, moved to the
@@ -57,9 +57,8 @@ if (stream) {
     const cache = stream.cacheDir ? new Cache(stream.cacheDir, { memory: false }) : undefined;
     let answer: StreamOut;
     let transfer: ArrayBuffer[] = [];
-    let store = () => {};
     try {
-      const indexed = await indexThenStore(
+      const files = await indexFiles(
         { pages: stream.pages, cache, cacheSalt: stream.cacheSalt, lastRun: true, taken },
         (need) =>
           new Promise((resolve) => {
@@ -67,42 +66,24 @@ if (stream) {
             post({ need });
           }),
       );
-      store = indexed.store;
-      const encoded = encodedFiles(indexed.files);
+      const encoded = encodedFiles(files);
       answer = { result: encoded.files };
       transfer = encoded.transfer;
     } catch (error) {
       answer = { error: workerErrorData(error) };
     }
-    // The answer first; the buckets are stored while the main thread writes the output, and the
-    // main thread ends this thread once told (`stored`).
+    // Written out before the answer: the main thread ends this thread once it has it.
+    cache?.close();
     post(answer, transfer);
-    storeAndEnd(store, cache, () => post({ stored: true }));
   };
 } else {
-  // worker-pool's runWithTail: the answer, then the buckets stored, then `{ tail }`.
-  parentPort!.on('message', async ({ job }: { job: SearchWorkerJob }) => {
-    const cache = job.cacheDir ? new Cache(job.cacheDir, { memory: false }) : undefined;
-    let store = () => {};
+  parentPort!.on('message', async ({ id, job }: { id: number; job: SearchWorkerJob }) => {
     try {
-      const indexed = await indexThenStore({ pages: job.pages, cache, cacheSalt: job.cacheSalt }, async () => job.texts);
-      store = indexed.store;
-      const encoded = encodedFiles(indexed.files);
-      parentPort!.postMessage({ result: encoded.files }, encoded.transfer);
+      const cache = job.cacheDir ? new Cache(job.cacheDir, { memory: false }) : undefined;
+      const encoded = encodedFiles(await indexFiles({ pages: job.pages, cache, cacheSalt: job.cacheSalt }, async () => job.texts));
+      parentPort!.postMessage({ id, result: encoded.files }, encoded.transfer);
     } catch (error) {
-      parentPort!.postMessage({ error: workerErrorData(error) });
+      parentPort!.postMessage({ id, error: workerErrorData(error) });
     }
-    storeAndEnd(store, cache, () => parentPort!.postMessage({ tail: true }));
   });
-}
-
-/** The cache buckets stored and written out after the answer; whatever fails there only costs the next build the records. */
-function storeAndEnd(store: () => void, cache: Cache | undefined, done: () => void): void {
-  try {
-    store();
-    cache?.close();
-  } catch {
-    // A bucket not written is a miss for the next build, which cuts those pages' records again.
-  }
-  done();
 }

@@ -10,7 +10,7 @@
  */
 import type { Cache } from '../../core/cache.js';
 import { detached } from '../../core/detached.js';
-import { runWithTail, workerEntry } from '../../core/worker-pool.js';
+import { runInWorker, workerEntry } from '../../core/worker-pool.js';
 import { RecordStream } from './record-stream.js';
 import type { CompiledContent } from '../../markdown/compile.js';
 import { hashOf } from '../../core/hash.js';
@@ -136,23 +136,9 @@ const jobPagesOf = (pages: readonly Indexed[]): IndexJob['pages'] =>
  * (`emit`) or in a worker (`start`, search-worker.ts), with the same result.
  */
 export async function indexFiles(
-  job: IndexJob,
-  texts: (files: string[]) => Promise<ReadonlyMap<string, Parameters<typeof pageRecordsOf>[2]>>,
-): Promise<EmittedFile[]> {
-  const { files, store } = await indexThenStore(job, texts);
-  store();
-  return files;
-}
-
-/**
- * `indexFiles` with the cache buckets stored by `store`, called afterwards: the search thread
- * hands the index to the main thread first and stores the buckets while that thread writes the
- * output (1,000 pages: ~0.2 s of this thread's time, 10,000: 1.5–2 s, no longer before the answer).
- */
-export async function indexThenStore(
   { pages, cache, cacheSalt, lastRun, taken }: IndexJob,
   texts: (files: string[]) => Promise<ReadonlyMap<string, Parameters<typeof pageRecordsOf>[2]>>,
-): Promise<{ files: EmittedFile[]; store: () => void }> {
+): Promise<EmittedFile[]> {
   // A later run in the same process (an edit in `folio serve`) has every page in memory: it writes
   // no bucket (a whole bucket is ~0.9 MB of JSON for this site, ~20 ms per save on the dev loop's
   // hot path). The next process finds an edited page's new key missing and tokenises that page alone.
@@ -193,8 +179,7 @@ export async function indexThenStore(
     const bodies = unread.length ? await texts(unread.map((page) => page.file)) : undefined;
     for (const page of batch) next.set(page.key, taken?.get(page.key) ?? keptOf(page, page.section, bodies?.get(page.file)));
   }
-  const store = () => {
-    if (!cache || sameProcess) return;
+  if (cache && !sameProcess) {
     for (const [bucket, list] of byBucket) {
       const key = bucketKey(cacheSalt, buckets, bucket);
       const keys = list.map((page) => page.key).sort();
@@ -204,26 +189,23 @@ export async function indexThenStore(
       for (const pageKey of keys) entry[pageKey] = toStored(next.get(pageKey)!);
       if (cache.set(CACHE, key, entry)) onDisk.set(key, signature);
     }
-  };
-  // A one-shot build's records go once the index is made and they are stored: at 10,000 pages they
-  // were over 100 MB held to the end of the build, when the reuse manifest and the stamp are written (its peak).
+  }
+  // A one-shot build's records go once the index is made: at 10,000 pages they were over 100 MB
+  // held to the end of the build, when the reuse manifest and the stamp are written (its peak).
   remembered = lastRun ? new Map() : next;
   const cached = pages.map((page) => next.get(page.key)!);
   const { manifest, files } = buildSearchIndex(
     cached.map((page) => page.records),
     cached.map((page) => page.terms),
   );
-  return {
-    files: [
-      ...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents, hashedName: true })),
-      { path: MANIFEST_PATH, contents: JSON.stringify(manifest) },
-    ],
-    store,
-  };
+  return [
+    ...files.map((file) => ({ path: `${DIR}/${file.name}`, contents: file.contents, hashedName: true })),
+    { path: MANIFEST_PATH, contents: JSON.stringify(manifest) },
+  ];
 }
 
 /** The index being built on another thread, by the input `start` was given (emit takes it from there). */
-const begun = new WeakMap<EmitInput, { result: Promise<EmittedFile[]>; tail: Promise<void> }>();
+const begun = new WeakMap<EmitInput, Promise<EmittedFile[]>>();
 
 /** The thread cutting the records as the pages render (`watchBodies` from dist/), by the input it was given. */
 const streamed = new WeakMap<EmitInput, RecordStream>();
@@ -251,9 +233,9 @@ export const searchEmitter: Emitter = {
     const texts: SearchWorkerJob['texts'] = new Map();
     for (const [source, body] of held) texts.set(source, { html: body.html, headings: body.headings });
     const job: SearchWorkerJob = { pages, cacheDir: input.cache?.persistent ? input.cache.dir : undefined, cacheSalt: input.cacheSalt ?? '', texts };
-    const { result, tail, stop } = runWithTail<SearchWorkerJob, EmittedFile[]>(file, job);
+    const { result, stop } = runInWorker<SearchWorkerJob, EmittedFile[]>(file, job);
     result.catch(() => {});
-    begun.set(input, { result, tail });
+    begun.set(input, result);
     return () => {
       begun.delete(input);
       stop();
@@ -305,13 +287,11 @@ export const searchEmitter: Emitter = {
     const early = begun.get(input);
     if (early) {
       begun.delete(input);
-      input.settleLater?.(early.tail);
-      return early.result;
+      return early;
     }
     const stream = streamed.get(input);
     if (stream) {
       streamed.delete(input);
-      input.settleLater?.(stream.tail);
       return stream.end();
     }
     return indexFiles({ pages: jobPagesOf(indexedRoutes(input)), cache: input.cache, cacheSalt: input.cacheSalt ?? '', lastRun: input.lastRun }, (files) =>
