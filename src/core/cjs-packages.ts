@@ -2,8 +2,9 @@
  * CommonJS packages taken with `require`, on first use. Node 20 imports a CommonJS package into an
  * ES module by reading it, scanning its text for the names it exports and then loading it through
  * `require` anyway: esbuild's API took 40–45 ms that way against 15 ms required, commander 18–20
- * against 13 (measured in a process that had its ES loader running already). It is the same
- * module either way (both go through `require`'s cache), so an `import` elsewhere gets this copy.
+ * against 13 (measured in a process that had its ES loader running already). esbuild has no ES
+ * entry and commander's wraps its CommonJS module, so an `import` of either elsewhere gets the
+ * module required here. js-yaml ships a separate ES build: folio takes it from here only.
  */
 import { createRequire } from 'node:module';
 
