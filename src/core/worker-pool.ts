@@ -21,6 +21,21 @@ export function workerEntry(name: string): URL | undefined {
 }
 
 /**
+ * The process's Node flags for a worker thread (Node hands a worker the process's own by default),
+ * less `--input-type`, which only fits code given on the command line: folio run from
+ * `node --input-type=module -e "…"` had every worker refuse to start with it, and the build end in
+ * an internal error.
+ */
+export function threadExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--input-type') i++;
+    else if (!argv[i].startsWith('--input-type=')) kept.push(argv[i]);
+  }
+  return kept;
+}
+
+/**
  * One job on a worker thread of its own, ended once it answers: its result (a worker's error
  * rebuilt in this thread), and `stop`, which ends the thread before that (the build failed).
  */
@@ -115,7 +130,7 @@ export function createPool<In, Out>({
   };
   for (let i = 0; i < size; i++) {
     const own = typeof workerData === 'function' ? workerData(i) : { data: workerData, transfer: [] };
-    const worker = new Worker(file, { workerData: own.data, transferList: [...own.transfer], resourceLimits });
+    const worker = new Worker(file, { workerData: own.data, transferList: [...own.transfer], resourceLimits, execArgv: threadExecArgv() });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a worker thread exited${code === 0 ? '' : ` with code ${code}`}`)));
     workers.push(worker);

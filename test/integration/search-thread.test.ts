@@ -8,11 +8,13 @@
  * pages render (record-stream.ts), which cuts the records there instead of the main thread reading
  * them back: the same index and cache again, also when some pages did not render.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readManifest, type ReuseManifest, statOf } from '../../src/build/incremental/reuse-output.js';
-import { corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../support/fixtures.js';
+import { corpusSite, fixtureCopies, removeDir, repoRoot, runCli, treeHash } from '../support/fixtures.js';
 
 const fixture = fixtureCopies();
 
@@ -192,6 +194,25 @@ describe('the search records cut on the search thread as the pages render, when 
       build(['--out', 'fresh']);
       expect(treeHash(path.join(site, 'out'))).toEqual(treeHash(path.join(site, 'fresh')));
     }));
+});
+
+describe('folio run from code given on the command line', () => {
+  it('builds with its threads from `node --input-type=module -e` (workers do not take --input-type)', () => {
+    const site = corpusSite(30);
+    try {
+      const code = `const { build } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'dist/index.mjs')).href)});
+const result = await build({ root: ${JSON.stringify(site)}, threads: 2, quiet: true });
+console.log(JSON.stringify({ ok: result.ok, error: result.error?.message }));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout.trim().split('\n').pop()!)).toEqual({ ok: true });
+      // Every page and the search index, made on the threads.
+      expect(JSON.parse(readFileSync(path.join(site, 'out/routes.json'), 'utf8')).length).toBe(31);
+      expect(readdirSync(path.join(site, 'out/assets/search')).length).toBeGreaterThan(2);
+    } finally {
+      removeDir(site);
+    }
+  });
 });
 
 describe('the reuse manifest made while the main thread waits for the search index', () => {

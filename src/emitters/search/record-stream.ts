@@ -8,6 +8,7 @@
  * order, as `emit` does on the main thread with the records `watchBodies` took there.
  */
 import { Worker } from 'node:worker_threads';
+import { threadExecArgv } from '../../core/worker-pool.js';
 import { rebuildWorkerError } from '../../errors/index.js';
 import type { CompiledContent } from '../../markdown/compile.js';
 import type { EmittedFile } from '../types.js';
@@ -40,7 +41,7 @@ export class RecordStream {
   private ended = false;
 
   constructor(file: URL, job: StreamJob, loadText: (files: string[]) => Promise<ReadonlyMap<string, StreamText>>) {
-    this.worker = new Worker(file, { workerData: { stream: job } });
+    this.worker = new Worker(file, { workerData: { stream: job }, execArgv: threadExecArgv() });
     this.result = new Promise<EmittedFile[]>((resolve, reject) => {
       this.worker.on('message', (message: StreamOut) => {
         if ('need' in message) {

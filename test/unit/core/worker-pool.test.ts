@@ -54,3 +54,12 @@ const outcome = (promise) => promise.then((value) => 'answered ' + value, (error
     });
   }
 });
+
+describe('threadExecArgv', () => {
+  it("hands a worker the process's flags less --input-type, in either form", async () => {
+    const { threadExecArgv } = await import('../../../src/core/worker-pool.js');
+    expect(threadExecArgv(['--input-type=module', '--max-old-space-size=512', '-e', 'code'])).toEqual(['--max-old-space-size=512', '-e', 'code']);
+    expect(threadExecArgv(['--input-type', 'module', '--import', 'x.mjs'])).toEqual(['--import', 'x.mjs']);
+    expect(threadExecArgv(['--enable-source-maps'])).toEqual(['--enable-source-maps']);
+  });
+});
