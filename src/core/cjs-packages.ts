@@ -10,26 +10,20 @@ import { createRequire } from 'node:module';
 
 const requireHere = createRequire(import.meta.url);
 
-let esbuildApi: typeof import('esbuild') | undefined;
+/** The package `name`, required the first time the returned function is called. */
+function required<T>(name: string): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= requireHere(name) as T;
+    return value;
+  };
+}
 
 /** esbuild's JavaScript API (its service process starts on the first build, not here). */
-export function esbuild(): typeof import('esbuild') {
-  esbuildApi ??= requireHere('esbuild') as typeof import('esbuild');
-  return esbuildApi;
-}
-
-let commanderApi: typeof import('commander') | undefined;
+export const esbuild = required<typeof import('esbuild')>('esbuild');
 
 /** commander, the CLI's argument parser. */
-export function commander(): typeof import('commander') {
-  commanderApi ??= requireHere('commander') as typeof import('commander');
-  return commanderApi;
-}
-
-let yamlApi: typeof import('js-yaml') | undefined;
+export const commander = required<typeof import('commander')>('commander');
 
 /** js-yaml, for `_category_.yml` and `authors.yml` (front matter goes through front-matter.ts). */
-export function yaml(): typeof import('js-yaml') {
-  yamlApi ??= requireHere('js-yaml') as typeof import('js-yaml');
-  return yamlApi;
-}
+export const yaml = required<typeof import('js-yaml')>('js-yaml');

@@ -4,6 +4,7 @@
  * (`templates/docusaurus/`, compiled to `dist/theme/` by scripts/build-self.mjs), the page
  * gets Docusaurus's `toc` export, and `@theme/CodeBlock` placeholders become highlighted blocks.
  */
+import { esbuild as esbuildApi } from '../core/cjs-packages.js';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Element, Root as HastRoot } from 'hast';
@@ -127,7 +128,8 @@ export function siteModuleUrl(file: string, site: MdxSiteInfo): Promise<string> 
 }
 
 async function bundleSiteModule(file: string, site: MdxSiteInfo): Promise<string> {
-  const [esbuild, { createRequire }] = await Promise.all([import('../core/cjs-packages.js').then((packages) => packages.esbuild()), import('node:module')]);
+  const esbuild = esbuildApi();
+  const { createRequire } = await import('node:module');
   const fromFolio = createRequire(path.join(folioRoot(), 'package.json'));
   const fromSite = createRequire(path.join(site.root, 'package.json'));
   let result: import('esbuild').BuildResult & { outputFiles: import('esbuild').OutputFile[] };

@@ -13,6 +13,7 @@
  * `@theme/` with the site's overrides) and may only read files of the site, of folio, or of
  * installed packages.
  */
+import { esbuild as esbuildApi } from '../core/cjs-packages.js';
 import path from 'node:path';
 import type { Root as MdastRoot } from 'mdast';
 import { folioRoot } from '../core/folio-root.js';
@@ -348,11 +349,8 @@ const SHARED: Record<string, string> = {
 };
 
 async function bundleIsland(source: string, elements: MdxNode[], options: IslandOptions): Promise<string> {
-  const [esbuild, { BROWSER_OPTIONS }, { siteThemePlugin }] = await Promise.all([
-    import('../core/cjs-packages.js').then((packages) => packages.esbuild()),
-    import('../assets/emit-assets.js'),
-    import('../render/site-theme.js'),
-  ]);
+  const esbuild = esbuildApi();
+  const [{ BROWSER_OPTIONS }, { siteThemePlugin }] = await Promise.all([import('../assets/emit-assets.js'), import('../render/site-theme.js')]);
   const root = folioRoot();
   const siteRoot = options.site?.root ?? path.dirname(options.file);
   const theme = { root: siteRoot, assetsUrl: '', overrides: { ...options.site?.theme }, customCss: [] };
