@@ -21,18 +21,17 @@ export function workerEntry(name: string): URL | undefined {
 }
 
 /**
- * The process's Node flags for a worker thread (Node hands a worker the process's own by default),
- * less `--input-type`, which only fits code given on the command line: folio run from
- * `node --input-type=module -e "…"` had every worker refuse to start with it, and the build end in
- * an internal error.
+ * How a worker thread runs `file`. Node gives a thread the process's own Node options (V8's flags
+ * are the process's anyway), which is what folio wants, with one exception: run from
+ * `node --input-type=module -e "…"`, every thread refused its file ("--input-type can only be
+ * used with string input") and the build ended in an internal error. Such a thread is given the
+ * one line `import(file)` to run instead: string input, which that option fits, whichever type it
+ * names. Options are never handed over as `execArgv`: Node refuses V8's flags there, and
+ * `node --max-old-space-size=4096 folio build` ended the same way.
  */
-export function threadExecArgv(argv: readonly string[] = process.execArgv): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--input-type') i++;
-    else if (!argv[i].startsWith('--input-type=')) kept.push(argv[i]);
-  }
-  return kept;
+export function threadStart(file: URL, argv: readonly string[] = process.execArgv): { entry: URL | string; eval: boolean } {
+  const inputType = argv.some((arg) => arg === '--input-type' || arg.startsWith('--input-type='));
+  return inputType ? { entry: `import(${JSON.stringify(file.href)});`, eval: true } : { entry: file, eval: false };
 }
 
 /**
@@ -130,7 +129,8 @@ export function createPool<In, Out>({
   };
   for (let i = 0; i < size; i++) {
     const own = typeof workerData === 'function' ? workerData(i) : { data: workerData, transfer: [] };
-    const worker = new Worker(file, { workerData: own.data, transferList: [...own.transfer], resourceLimits, execArgv: threadExecArgv() });
+    const start = threadStart(file);
+    const worker = new Worker(start.entry, { eval: start.eval, workerData: own.data, transferList: [...own.transfer], resourceLimits });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a worker thread exited${code === 0 ? '' : ` with code ${code}`}`)));
     workers.push(worker);

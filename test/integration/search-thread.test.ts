@@ -196,7 +196,27 @@ describe('the search records cut on the search thread as the pages render, when 
     }));
 });
 
-describe('folio run from code given on the command line', () => {
+describe('folio run with Node options of its own', () => {
+  it("builds with its threads under a V8 flag on node's command line (`node --max-old-space-size=… folio build`)", () => {
+    const site = corpusSite(30);
+    try {
+      // Node refuses V8's flags in a thread's execArgv: handed over, they ended the build in INTERNAL.
+      const run = spawnSync(
+        process.execPath,
+        ['--max-old-space-size=1024', '--stack-size=2000', path.join(repoRoot, 'bin/folio'), 'build', '--root', site, '--threads', '2'],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(run.status, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toMatch(/on 2 threads/);
+      expect(JSON.parse(readFileSync(path.join(site, 'out/routes.json'), 'utf8')).length).toBe(31);
+      expect(readdirSync(path.join(site, 'out/assets/search')).length).toBeGreaterThan(2);
+    } finally {
+      removeDir(site);
+    }
+  });
+
   it('builds with its threads from `node --input-type=module -e` (workers do not take --input-type)', () => {
     const site = corpusSite(30);
     try {

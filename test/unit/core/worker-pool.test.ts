@@ -55,11 +55,17 @@ const outcome = (promise) => promise.then((value) => 'answered ' + value, (error
   }
 });
 
-describe('threadExecArgv', () => {
-  it("hands a worker the process's flags less --input-type, in either form", async () => {
-    const { threadExecArgv } = await import('../../../src/core/worker-pool.js');
-    expect(threadExecArgv(['--input-type=module', '--max-old-space-size=512', '-e', 'code'])).toEqual(['--max-old-space-size=512', '-e', 'code']);
-    expect(threadExecArgv(['--input-type', 'module', '--import', 'x.mjs'])).toEqual(['--import', 'x.mjs']);
-    expect(threadExecArgv(['--enable-source-maps'])).toEqual(['--enable-source-maps']);
+describe('threadStart', () => {
+  it('runs the file itself, or an import() line of it when the process was started with --input-type (either form)', async () => {
+    const { threadStart } = await import('../../../src/core/worker-pool.js');
+    const file = new URL('file:///opt/folio/dist/compile-worker.mjs');
+    expect(threadStart(file, ['--max-old-space-size=512', '--enable-source-maps'])).toEqual({ entry: file, eval: false });
+    expect(threadStart(file, [])).toEqual({ entry: file, eval: false });
+    for (const argv of [
+      ['--input-type=module', '-e', 'code'],
+      ['--input-type', 'commonjs', '-e', 'code'],
+    ]) {
+      expect(threadStart(file, argv)).toEqual({ entry: 'import("file:///opt/folio/dist/compile-worker.mjs");', eval: true });
+    }
   });
 });
