@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-// Shared helpers of the benchmarks: timing a command with /usr/bin/time, medians.
+// Shared helpers of the benchmarks: timing a command (bench/reap.py: every process it started), medians.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,23 +13,53 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Runs a command; returns wall seconds and peak RSS in MB (from /usr/bin/time -v when available). */
+const reaper = fileURLToPath(new URL('reap.py', import.meta.url));
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+let warned = false;
+
+/**
+ * Runs a command; returns wall seconds, CPU seconds and peak RSS in MB. The CPU is that of every
+ * process the command started (bench/reap.py waits for them all as a subreaper): `/usr/bin/time`
+ * counts only the children a command waited for, and folio's esbuild service, which Node leaves to
+ * end after it, went uncounted (0.3 s of a 1,000-page build's ~6 s, PROFILE.md). Without python3,
+ * `/usr/bin/time -v` (that count), with a warning.
+ */
 export function timed(command, args, options = {}) {
-  const useTime = existsSync('/usr/bin/time');
+  const how = hasPython ? 'reap' : existsSync('/usr/bin/time') ? 'time' : 'none';
+  if (how !== 'reap' && !warned) {
+    warned = true;
+    console.warn('bench: python3 is missing: CPU from /usr/bin/time, without the processes a tool leaves running (esbuild)');
+  }
   const start = process.hrtime.bigint();
-  const result = useTime
-    ? spawnSync('/usr/bin/time', ['-v', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, ...options })
-    : spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+  const spawnOptions = { encoding: 'utf8', maxBuffer: 1 << 28, ...options };
+  const result =
+    how === 'reap'
+      ? spawnSync('python3', [reaper, command, ...args], spawnOptions)
+      : how === 'time'
+        ? spawnSync('/usr/bin/time', ['-v', command, ...args], spawnOptions)
+        : spawnSync(command, args, spawnOptions);
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${(result.stderr || '').slice(-3000)}`);
   }
-  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr || '');
-  // CPU seconds (user + system, children included): steadier than wall time on a busy machine.
-  const user = /User time \(seconds\): ([\d.]+)/.exec(result.stderr || '');
-  const system = /System time \(seconds\): ([\d.]+)/.exec(result.stderr || '');
-  const cpu = user && system ? Number(user[1]) + Number(system[1]) : undefined;
-  return { wall, cpu, rssMb: rss ? Number(rss[1]) / 1024 : undefined, stdout: result.stdout, stderr: result.stderr };
+  const stderr = result.stderr || '';
+  let cpu;
+  let rssKb;
+  if (how === 'reap') {
+    const line = /reap: status=-?\d+ user=([\d.]+) system=([\d.]+) maxrss_kb=(\d+)\s*$/.exec(stderr);
+    if (line) {
+      cpu = Number(line[1]) + Number(line[2]);
+      rssKb = Number(line[3]);
+    }
+  } else {
+    const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+    const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+    const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+    cpu = user && system ? Number(user[1]) + Number(system[1]) : undefined;
+    rssKb = rss ? Number(rss[1]) : undefined;
+  }
+  // CPU seconds (user + system): steadier than wall time on a busy machine.
+  return { wall, cpu, rssMb: rssKb === undefined ? undefined : rssKb / 1024, stdout: result.stdout, stderr };
 }
 
 /** Where `setAside` puts the outputs and caches of earlier runs until `emptyTrash`. */
