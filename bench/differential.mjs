@@ -10,7 +10,7 @@
 //     medians of wall and CPU.
 //  4. with --identical: the corpus and this site built cold on the reference path (the full parse,
 //     FOLIO_FULL_PARSE=1, and the docs sidebar rendered whole by React on every page,
-//     FOLIO_RENDER_MEMO=0) and as folio builds them; every file of both outputs compared byte for byte.
+//     FOLIO_RENDER_MEMO=0, every bundle made by the build, FOLIO_PREBUILT=0) and as folio builds them; every file of both outputs compared byte for byte.
 //   node bench/differential.mjs [--pages 1000] [--rounds 5] [--no-check] [--builds 3] [--identical]
 // Exits 1 when a difference is found.
 import { execFileSync } from 'node:child_process';
@@ -178,7 +178,7 @@ if (identical) {
     return files;
   };
   console.log(
-    '\nout/ byte for byte: cold builds (--no-cache) on the reference path (the full parse, FOLIO_FULL_PARSE=1, and every sidebar rendered whole by React, FOLIO_RENDER_MEMO=0) and as folio builds',
+    '\nout/ byte for byte: cold builds (--no-cache) on the reference path (the full parse, FOLIO_FULL_PARSE=1, every sidebar rendered whole by React, FOLIO_RENDER_MEMO=0, and every bundle made by the build, FOLIO_PREBUILT=0) and as folio builds',
   );
   for (const target of [
     { name: `corpus (${pages} pages)`, root: corpus },
@@ -188,7 +188,12 @@ if (identical) {
     for (const mode of ['full', 'folio']) {
       const out = path.join(work, `identical-${mode}`);
       rmSync(out, { recursive: true, force: true });
-      const env = { ...process.env, FOLIO_FULL_PARSE: mode === 'full' ? '1' : '', FOLIO_RENDER_MEMO: mode === 'full' ? '0' : '' };
+      const env = {
+        ...process.env,
+        FOLIO_FULL_PARSE: mode === 'full' ? '1' : '',
+        FOLIO_RENDER_MEMO: mode === 'full' ? '0' : '',
+        FOLIO_PREBUILT: mode === 'full' ? '0' : '',
+      };
       timed(process.execPath, [folioBin, 'build', '--root', target.root, '--out', out, '--no-cache', '--quiet'], { env });
       outs[mode] = tree(out);
       rmSync(out, { recursive: true, force: true });

@@ -2,7 +2,9 @@
 // Dependencies stay external (resolved from node_modules at run time), except the small ES-module
 // packages of the markdown, HTML and config code (INLINED), which are bundled in.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -90,6 +92,32 @@ export async function buildSelf() {
   if (existsSync(dist)) renameSync(dist, old);
   renameSync(temp, dist);
   rmSync(old, { recursive: true, force: true });
+  prebuild(dist);
+}
+
+/**
+ * The default theme's client, search and server bundles, made by building a small site with the
+ * new dist/ and kept in dist/prebuilt/ (src/assets/prebuilt.ts): a site that bundles nothing of
+ * its own then bundles nothing but its config. A failure leaves folio without them, as it was.
+ */
+function prebuild(dist) {
+  const site = mkdtempSync(path.join(os.tmpdir(), 'folio-prebuild-'));
+  try {
+    mkdirSync(path.join(site, 'docs'));
+    writeFileSync(path.join(site, 'docs', 'index.md'), '---\ntitle: Prebuilt bundles\n---\n\nThe default theme, bundled once.\n');
+    writeFileSync(
+      path.join(site, 'site.config.ts'),
+      "import { defineConfig } from 'folio';\nexport default defineConfig({ title: 'Prebuilt', url: 'https://prebuilt.example', docs: { path: 'docs', routeBasePath: '/docs' } });\n",
+    );
+    const env = { ...process.env, FOLIO_PREBUILD_DIR: path.join(dist, 'prebuilt') };
+    delete env.FOLIO_RENDER_MEMO;
+    const run = spawnSync(process.execPath, [path.join(root, 'bin/folio'), 'build', '--root', site, '--quiet'], { env, encoding: 'utf8' });
+    const made = existsSync(path.join(dist, 'prebuilt')) ? readdirSync(path.join(dist, 'prebuilt')).filter((file) => file.endsWith('.json')).length : 0;
+    if (run.status !== 0 || made < 2)
+      console.warn(`build-self: the default theme's bundles were not prebuilt (folio builds them per site)\n${run.stderr || run.stdout}`);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

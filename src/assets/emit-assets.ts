@@ -13,6 +13,7 @@ import type { BuildContext } from '../core/context.js';
 import type { TsxPageFile } from '../content/pages.js';
 import { compileError, lazyPagesEntrySource, PAGE_COMPONENT, PAGE_LOADERS, pagesPlugin } from '../render/bundle-pages.js';
 import { inputsOf, lookupBundle, storeBundle, type BundleFile } from './bundle-cache.js';
+import { lookupPrebuilt, prebuiltKey, storePrebuilt } from './prebuilt.js';
 import { folioRoot } from '../core/folio-root.js';
 import { cssModulesPlugin } from '../render/css-modules.js';
 import { customCssImports, type SiteTheme, siteThemeKey, siteThemePlugin } from '../render/site-theme.js';
@@ -65,6 +66,13 @@ export async function bundleClient({
   if (cached) {
     writeBundleFiles(assetsDir, cached.files);
     return cached.extra;
+  }
+  // A site that bundles nothing of its own takes the default theme's bundles made with folio (prebuilt.ts).
+  const prebuilt = prebuiltKey('client', { pages, theme, settings: String(withSearch) });
+  const ready = lookupPrebuilt<ClientBundle>('client', prebuilt, ctx.cache);
+  if (ready) {
+    writeBundleFiles(assetsDir, ready.files);
+    return ready.extra;
   }
   try {
     // The search chunk first: the client names it (it loads it with import() when search opens).
@@ -149,6 +157,7 @@ export async function bundleClient({
       ...new Set([...inputsOf(result.metafile, { cwd: root, virtual: [CLIENT_ENTRY] }), ...(search ? inputsOf(search.metafile, { cwd: root }) : [])]),
     ].sort();
     storeBundle({ cache: ctx.cache, key, inputs, files, extra: bundle });
+    storePrebuilt('client', prebuilt, { inputs, files, extra: bundle });
     return bundle;
   } catch (error) {
     throw compileError(error);

@@ -25,8 +25,10 @@ export function folioFingerprint(): string {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(mjs|ts|tsx)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(full));
+      // dist/prebuilt/ holds bundles made with this code after it was built (assets/prebuilt.ts).
+      if (entry.isDirectory()) {
+        if (!(dir === codeDir && entry.name === 'prebuilt')) walk(full);
+      } else if (/\.(mjs|ts|tsx)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(full));
     }
   };
   walk(codeDir);

@@ -18,6 +18,7 @@ import type { PageData, SiteData } from '../shared/page-data.js';
 import type { Cache } from '../core/cache.js';
 import { hashOf } from '../core/hash.js';
 import { inputsOf, lookupBundle, storeBundle } from '../assets/bundle-cache.js';
+import { lookupPrebuilt, prebuiltFolder, prebuiltKey, storePrebuilt } from '../assets/prebuilt.js';
 import { folioRoot } from '../core/folio-root.js';
 import { cssModulesPlugin } from './css-modules.js';
 import { renderMemoOf, renderMemoPlugin } from './render-memo-plugin.js';
@@ -169,6 +170,12 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
   const key = hashOf('server', salt, entry, pagesEntrySource(pages), siteThemeKey(theme), JSON.stringify(memo));
   const cached = cache ? lookupBundle<{ file: string }>(cache, key) : undefined;
   if (cached && intactBundle(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
+  // A site that bundles nothing of its own takes the default theme's server bundle made with folio (prebuilt.ts).
+  const prebuilt = prebuiltKey('server', { pages, theme, settings: JSON.stringify(memo) });
+  const ready = lookupPrebuilt<{ file: string }>('server', prebuilt, cache);
+  if (ready && /^server-[0-9a-f]{16}\.mjs$/.test(ready.extra.file) && intactBundle(path.join(prebuiltFolder(), ready.extra.file))) {
+    return importServer({ file: path.join(prebuiltFolder(), ready.extra.file), pages });
+  }
   let code: string;
   let inputs: string[];
   try {
@@ -222,6 +229,7 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
     }
   }
   if (cache) storeBundle({ cache, key, inputs, files: [], extra: { file: path.basename(file) } });
+  storePrebuilt('server', prebuilt, { inputs, files: [], extra: { file: path.basename(file) }, modules: { [path.basename(file)]: code } });
   return importServer({ file, pages });
 }
 

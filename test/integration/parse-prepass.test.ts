@@ -5,10 +5,14 @@ import { corpusSite, fixtureCopies, removeDir, runCli, treeHash } from '../suppo
 const fixture = fixtureCopies();
 
 function bothWays(root: string, extra: string[] = []): { reference: Record<string, string>; prepass: Record<string, string> } {
-  // The reference path: the full parse, and every page's docs sidebar rendered whole by React.
-  const full = runCli(['build', '--no-cache', '--out', 'reference', ...extra], { cwd: root, env: { FOLIO_FULL_PARSE: '1', FOLIO_RENDER_MEMO: '0' } });
+  // The reference path: the full parse, every page's docs sidebar rendered whole by React, and
+  // every bundle made by the site's own build (not folio's prebuilt ones).
+  const full = runCli(['build', '--no-cache', '--out', 'reference', ...extra], {
+    cwd: root,
+    env: { FOLIO_FULL_PARSE: '1', FOLIO_RENDER_MEMO: '0', FOLIO_PREBUILT: '0' },
+  });
   expect(full.status, full.output).toBe(0);
-  const pruned = runCli(['build', '--no-cache', ...extra], { cwd: root, env: { FOLIO_FULL_PARSE: '', FOLIO_RENDER_MEMO: '' } });
+  const pruned = runCli(['build', '--no-cache', ...extra], { cwd: root, env: { FOLIO_FULL_PARSE: '', FOLIO_RENDER_MEMO: '', FOLIO_PREBUILT: '' } });
   expect(pruned.status, pruned.output).toBe(0);
   return { reference: treeHash(path.join(root, 'reference')), prepass: treeHash(path.join(root, 'out')) };
 }
