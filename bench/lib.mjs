@@ -62,6 +62,17 @@ export function timed(command, args, options = {}) {
   return { wall, cpu, rssMb: rssKb === undefined ? undefined : rssKb / 1024, stdout: result.stdout, stderr };
 }
 
+/**
+ * Writes the machine's pending file data to disk (`sync`) before a timed run: what the run before
+ * wrote (one tool's output, gigabytes at 10,000 pages) was still being written back during the next
+ * tool's run and charged to it as system time (a 10,000-page folio build right after 1.5 GB written:
+ * 7.6 and 9.0 s of system CPU, after `sync` 5.8 and 5.4 s; PROFILE.md). Each run still pays for
+ * its own writes.
+ */
+export function settle() {
+  spawnSync('sync');
+}
+
 /** Where `setAside` puts the outputs and caches of earlier runs until `emptyTrash`. */
 const trash = fileURLToPath(new URL('.work/trash/', import.meta.url));
 let setAsideCount = 0;
@@ -74,8 +85,10 @@ let setAsideCount = 0;
  * round's deletions made the next round's file creation slower, by the number of files a tool
  * writes (Eleventy alone, 7 runs in a row: system CPU 0.54 → 1.85 s; moved aside: 0.25–0.40 s every
  * run; bench/PROFILE.md). A path that is not there is skipped; one that cannot be moved is deleted.
+ * The disk's pending writes are flushed first (`settle`).
  */
 export function setAside(paths) {
+  settle();
   const present = paths.filter((target) => existsSync(target));
   if (present.length) mkdirSync(trash, { recursive: true });
   for (const target of present) {

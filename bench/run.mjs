@@ -207,7 +207,7 @@ function writeResults() {
     '# Benchmark results',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB. ${versions.join(', ')}.`,
-    `Wall time of the whole process, medians of ${results.sizes.map((row) => `${row.runs} cold runs per tool at ${row.n.toLocaleString('en')} pages`).join(' and ') || 'the cold runs'}, run in turn (folio, Hugo, Eleventy, folio, ...); before each cold run the tool's caches and outputs are moved aside (into bench/.work/trash, deleted after the timed runs: deleting them just before a run slowed the next file creation on this machine's disk, PROFILE.md). CPU (user + system) and peak RSS of every process a tool started, the ones it left running included (bench/reap.py; folio's esbuild service was not counted before 2026-12-08), peak RSS that of its largest process.`,
+    `Wall time of the whole process, medians of ${results.sizes.map((row) => `${row.runs} cold runs per tool at ${row.n.toLocaleString('en')} pages`).join(' and ') || 'the cold runs'}, run in turn (folio, Hugo, Eleventy, folio, ...); before each cold run the tool's caches and outputs are moved aside (into bench/.work/trash, deleted after the timed runs: deleting them just before a run slowed the next file creation on this machine's disk, PROFILE.md) and the disk's pending writes flushed (sync: the run before's writes were charged to the next run, PROFILE.md). CPU (user + system) and peak RSS of every process a tool started, the ones it left running included (bench/reap.py; folio's esbuild service was not counted before 2026-12-08), peak RSS that of its largest process.`,
     '',
     '## Generated corpus (make-corpus.mjs)',
     '',
