@@ -34,11 +34,15 @@ export function inputsOf(metafile: Metafile, { cwd, virtual = [] }: { cwd: strin
     .sort();
 }
 
-export function hashInputs(files: string[]): string | undefined {
+/**
+ * A hash of the files' names and contents; undefined when one cannot be read. With `root`, the
+ * names are relative to it (a record that holds for folio wherever it is installed: prebuilt.ts).
+ */
+export function hashInputs(files: readonly string[], root?: string): string | undefined {
   const parts: (string | Uint8Array)[] = [];
   for (const file of files) {
     try {
-      parts.push(file, readFileSync(file));
+      parts.push(file, readFileSync(root === undefined ? file : path.join(root, file)));
     } catch {
       return undefined;
     }
@@ -46,9 +50,32 @@ export function hashInputs(files: string[]): string | undefined {
   return hashOf(...parts);
 }
 
+/** A path relative to its folder that stays inside it (`a/b.js`, not `/a`, `../a` or `a/../../b`). */
+export function staysInside(relative: string): boolean {
+  return relative !== '' && !path.isAbsolute(relative) && !path.win32.isAbsolute(relative) && !relative.split(/[\\/]/).includes('..');
+}
+
+/**
+ * Whether a record read back is one this code wrote: its lists in shape, and every file it would
+ * write a plain path inside the bundle's folder. The cache folder is the site's to change: a
+ * record naming `../../elsewhere` is a miss (the bundle is made again), never a write out of out/.
+ */
+export function soundRecord<Extra>(record: unknown): record is BundleRecord<Extra> {
+  const candidate = record as Partial<BundleRecord> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    Array.isArray(candidate.inputs) &&
+    candidate.inputs.every((input) => typeof input === 'string') &&
+    typeof candidate.inputsHash === 'string' &&
+    Array.isArray(candidate.files) &&
+    candidate.files.every((file) => typeof file?.path === 'string' && typeof file.contents === 'string' && staysInside(file.path))
+  );
+}
+
 export function lookupBundle<Extra>(cache: Cache, key: string): BundleRecord<Extra> | undefined {
   const record = cache.get<BundleRecord<Extra>>('bundle', key);
-  if (!record) return undefined;
+  if (!soundRecord(record)) return undefined;
   for (const input of record.inputs) cache.dependencies.add(input);
   return hashInputs(record.inputs) === record.inputsHash ? record : undefined;
 }

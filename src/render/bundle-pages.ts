@@ -169,13 +169,13 @@ export const pageInfo = Object.fromEntries(Object.entries(pages).map(([id, mod])
   const memo = renderMemoOf(theme);
   const key = hashOf('server', salt, entry, pagesEntrySource(pages), siteThemeKey(theme), JSON.stringify(memo));
   const cached = cache ? lookupBundle<{ file: string }>(cache, key) : undefined;
-  if (cached && intactBundle(path.join(cacheDir, cached.extra.file))) return importServer({ file: path.join(cacheDir, cached.extra.file), pages });
+  const kept = cached && keptModule(cacheDir, cached.extra?.file);
+  if (kept) return importServer({ file: kept, pages });
   // A site that bundles nothing of its own takes the default theme's server bundle made with folio (prebuilt.ts).
   const prebuilt = prebuiltKey('server', { pages, theme, settings: JSON.stringify(memo) });
   const ready = lookupPrebuilt<{ file: string }>('server', prebuilt, cache);
-  if (ready && /^server-[0-9a-f]{16}\.mjs$/.test(ready.extra.file) && intactBundle(path.join(prebuiltFolder(), ready.extra.file))) {
-    return importServer({ file: path.join(prebuiltFolder(), ready.extra.file), pages });
-  }
+  const prebuiltModule = ready && keptModule(prebuiltFolder(), ready.extra?.file);
+  if (prebuiltModule) return importServer({ file: prebuiltModule, pages });
   let code: string;
   let inputs: string[];
   try {
@@ -238,6 +238,16 @@ const bundleIds = new WeakMap<ServerModule, string>();
 
 export function serverBundleId(server: ServerModule): string | undefined {
   return bundleIds.get(server);
+}
+
+/**
+ * The module a record names in `dir`, when the name is a server bundle's (`server-<hash>.mjs`,
+ * no other path: the cache folder is the site's to change) and the file holds the code it hashes.
+ */
+function keptModule(dir: string, name: unknown): string | undefined {
+  if (typeof name !== 'string' || !/^server-[0-9a-f]{16}\.mjs$/.test(name)) return undefined;
+  const file = path.join(dir, name);
+  return intactBundle(file) ? file : undefined;
 }
 
 /** Whether a server bundle file holds exactly the code its name hashes (a damaged file is written again). */

@@ -394,3 +394,51 @@ describe('a slug cannot make a page leave the output folder', () => {
     }
   });
 });
+
+describe("bundle records in the cache folder (the site's to change) cannot write or load out of place", () => {
+  it('a client record naming a file out of the bundle folder, or a server record naming a module elsewhere, is a miss: the bundles are made again', async () => {
+    const { Cache } = await import('../../src/core/cache.js');
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'folio-records-'));
+    const site = path.join(parent, 'site');
+    try {
+      cpSync(path.join(fixturesDir, 'docs-basic'), site, { recursive: true });
+      // The site's own bundles (not folio's prebuilt ones), so that the cache holds their records.
+      const env = { FOLIO_PREBUILT: '0' };
+      expect(runCli(['build', '--root', site], { env }).status).toBe(0);
+      const cacheDir = path.join(site, '.folio-cache');
+      const cache = new Cache(cacheDir);
+      const elsewhere = path.join(parent, 'elsewhere');
+      mkdirSync(elsewhere);
+      const keys = readdirSync(path.join(cacheDir, 'bundle'), { recursive: true })
+        .map(String)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => path.basename(file, '.json'));
+      let tampered = 0;
+      for (const key of keys) {
+        const record = cache.get<{ files: { path: string; contents: string }[]; extra: { file?: string } }>('bundle', key)!;
+        if (record.extra.file) {
+          // The server bundle: its module copied out of the cache folder, and the record pointed at the copy.
+          cpSync(path.join(cacheDir, 'server', record.extra.file), path.join(elsewhere, record.extra.file));
+          record.extra.file = path.relative(path.join(cacheDir, 'server'), path.join(elsewhere, record.extra.file));
+        } else {
+          record.files.push({ path: `../../../elsewhere/planted.js`, contents: Buffer.from('planted').toString('base64') });
+          record.files.push({ path: path.join(elsewhere, 'absolute.js'), contents: Buffer.from('planted').toString('base64') });
+        }
+        cache.set('bundle', key, record);
+        tampered++;
+      }
+      expect(tampered).toBe(2);
+      const built = runCli(['build', '--root', site, '--force'], { env });
+      expect(built.status, built.output).toBe(0);
+      expect(readdirSync(elsewhere).filter((file) => !file.startsWith('server-'))).toEqual([]);
+      expect(existsSync(path.join(parent, 'planted.js'))).toBe(false);
+      // Both bundles were made again: the client's files and a server module in the cache folder.
+      expect(readdirSync(path.join(site, 'out/assets')).some((file) => /^client-.*\.js$/.test(file))).toBe(true);
+      const reread = new Cache(cacheDir);
+      const fresh = keys.map((key) => reread.get<{ extra: { file?: string } }>('bundle', key));
+      expect(fresh.some((record) => record?.extra.file && !record.extra.file.includes('..'))).toBe(true);
+    } finally {
+      removeDir(parent);
+    }
+  });
+});
