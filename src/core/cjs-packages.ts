@@ -22,6 +22,11 @@ function required<T>(name: string): () => T {
 /** esbuild's JavaScript API (its service process starts on the first build, not here). */
 export const esbuild = required<typeof import('esbuild')>('esbuild');
 
+const esbuildPackage = required<{ version: string }>('esbuild/package.json');
+
+/** esbuild's version, from its package.json (part of a key, without loading its API). */
+export const esbuildVersion = (): string => esbuildPackage().version;
+
 /** commander, the CLI's argument parser. */
 export const commander = required<typeof import('commander')>('commander');
 

@@ -11,6 +11,9 @@ export function folioVersion(): string {
 
 let fingerprint: string | undefined;
 
+/** dist/'s folder of bundles made with folio's code after it was built (assets/prebuilt.ts): not part of the fingerprint. */
+export const PREBUILT_FOLDER = 'prebuilt';
+
 /**
  * The version plus a hash of folio's own code (the compiled dist/ files, or
  * src/ when run from source): part of every cache key, so a cache written
@@ -25,9 +28,8 @@ export function folioFingerprint(): string {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const full = path.join(dir, entry.name);
-      // dist/prebuilt/ holds bundles made with this code after it was built (assets/prebuilt.ts).
       if (entry.isDirectory()) {
-        if (!(dir === codeDir && entry.name === 'prebuilt')) walk(full);
+        if (!(dir === codeDir && entry.name === PREBUILT_FOLDER)) walk(full);
       } else if (/\.(mjs|ts|tsx)$/.test(entry.name)) hash.update(entry.name).update(readFileSync(full));
     }
   };

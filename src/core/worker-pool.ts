@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { type MessagePort, type ResourceLimits, type Transferable, Worker } from 'node:worker_threads';
+import { type MessagePort, type ResourceLimits, type Transferable, Worker, type WorkerOptions } from 'node:worker_threads';
 import { rebuildWorkerError } from '../errors/index.js';
 
 /**
@@ -32,6 +32,12 @@ export function workerEntry(name: string): URL | undefined {
 export function threadStart(file: URL, argv: readonly string[] = process.execArgv): { entry: URL | string; eval: boolean } {
   const inputType = argv.some((arg) => arg === '--input-type' || arg.startsWith('--input-type='));
   return inputType ? { entry: `import(${JSON.stringify(file.href)});`, eval: true } : { entry: file, eval: false };
+}
+
+/** A worker thread running `file` (see threadStart). */
+export function newThread(file: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+  const start = threadStart(file);
+  return new Worker(start.entry, { ...options, eval: start.eval });
 }
 
 /**
@@ -129,8 +135,7 @@ export function createPool<In, Out>({
   };
   for (let i = 0; i < size; i++) {
     const own = typeof workerData === 'function' ? workerData(i) : { data: workerData, transfer: [] };
-    const start = threadStart(file);
-    const worker = new Worker(start.entry, { eval: start.eval, workerData: own.data, transferList: [...own.transfer], resourceLimits });
+    const worker = newThread(file, { workerData: own.data, transferList: [...own.transfer], resourceLimits });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a worker thread exited${code === 0 ? '' : ` with code ${code}`}`)));
     workers.push(worker);

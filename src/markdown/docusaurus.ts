@@ -5,6 +5,7 @@
  * gets Docusaurus's `toc` export, and `@theme/CodeBlock` placeholders become highlighted blocks.
  */
 import { esbuild as esbuildApi } from '../core/cjs-packages.js';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Element, Root as HastRoot } from 'hast';
@@ -129,7 +130,6 @@ export function siteModuleUrl(file: string, site: MdxSiteInfo): Promise<string> 
 
 async function bundleSiteModule(file: string, site: MdxSiteInfo): Promise<string> {
   const esbuild = esbuildApi();
-  const { createRequire } = await import('node:module');
   const fromFolio = createRequire(path.join(folioRoot(), 'package.json'));
   const fromSite = createRequire(path.join(site.root, 'package.json'));
   let result: import('esbuild').BuildResult & { outputFiles: import('esbuild').OutputFile[] };

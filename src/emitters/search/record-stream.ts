@@ -7,8 +7,8 @@
  * the index, stores its cache buckets and answers with the index files: the same work, in the same
  * order, as `emit` does on the main thread with the records `watchBodies` took there.
  */
-import { Worker } from 'node:worker_threads';
-import { threadStart } from '../../core/worker-pool.js';
+import type { Worker } from 'node:worker_threads';
+import { newThread } from '../../core/worker-pool.js';
 import { rebuildWorkerError } from '../../errors/index.js';
 import type { CompiledContent } from '../../markdown/compile.js';
 import type { EmittedFile } from '../types.js';
@@ -41,8 +41,7 @@ export class RecordStream {
   private ended = false;
 
   constructor(file: URL, job: StreamJob, loadText: (files: string[]) => Promise<ReadonlyMap<string, StreamText>>) {
-    const start = threadStart(file);
-    this.worker = new Worker(start.entry, { eval: start.eval, workerData: { stream: job } });
+    this.worker = newThread(file, { workerData: { stream: job } });
     this.result = new Promise<EmittedFile[]>((resolve, reject) => {
       this.worker.on('message', (message: StreamOut) => {
         if ('need' in message) {
