@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 // Shared helpers of the benchmarks: timing a command (bench/reap.py: every process it started), medians.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
